@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "OneWay",
+  platforms: [
+    .iOS(.v16),
+    .macOS(.v13),
+    .tvOS(.v16),
+    .watchOS(.v9),
+    .visionOS(.v1),
+  ],
+  products: [
+    .library(name: "OneWay", targets: ["OneWay"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0")
+  ],
+  targets: [
+    .target(name: "OneWay"),
+    .testTarget(
+      name: "OneWayTests",
+      dependencies: [
+        "OneWay",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

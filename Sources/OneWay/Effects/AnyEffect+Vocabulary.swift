@@ -1,0 +1,133 @@
+extension AnyEffect {
+  /// An effect that does nothing: return it when an action only changes the state.
+  ///
+  /// A store handles `.none` without allocating or starting a task.
+  @inlinable
+  public static var none: AnyEffect<Element> {
+    AnyEffect(.none)
+  }
+
+  /// An effect that emits one action at once, reduced during the same `send`.
+  ///
+  /// - Parameter element: The action to emit.
+  @inlinable
+  public static func just(_ element: Element) -> AnyEffect<Element> {
+    AnyEffect(.just(element))
+  }
+
+  /// An effect that cancels every in-flight effect registered under `id`.
+  ///
+  /// Once the reduce that returns it finishes, no action from those effects is reduced, not
+  /// even one they had already produced.
+  ///
+  /// - Parameter id: The identifier given to ``cancellable(_:cancelInFlight:)``, `debounce` or
+  ///   `throttle`.
+  public static func cancel(_ id: some EffectID) -> AnyEffect<Element> {
+    AnyEffect(.cancel(AnyEffectID(id)))
+  }
+
+  /// An effect that runs an asynchronous operation and emits the action it returns.
+  ///
+  /// ```swift
+  /// return .single { .response(await api.result()) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task; `nil` inherits the current one.
+  ///   - operation: The work to perform.
+  public static func single(
+    priority: TaskPriority? = nil,
+    operation: @Sendable @escaping () async -> Element
+  ) -> AnyEffect<Element> {
+    AnyEffect(.single(priority: priority, operation))
+  }
+
+  /// An effect that runs an asynchronous operation which can emit any number of actions.
+  ///
+  /// `send` may be called from any context. The effect ends when `operation` returns; to keep
+  /// sending after that, build the effect with ``create(bufferingPolicy:build:)``.
+  ///
+  /// ```swift
+  /// return .sequence { send in
+  ///   for await text in textStream { send(.response(text)) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task; `nil` inherits the current one.
+  ///   - operation: The work to perform; it emits actions by calling `send`.
+  public static func sequence(
+    priority: TaskPriority? = nil,
+    operation: @Sendable @escaping (_ send: @escaping @Sendable (Element) -> Void) async -> Void
+  ) -> AnyEffect<Element> {
+    AnyEffect(.sequence(priority: priority, operation))
+  }
+
+  /// An effect that runs its effects one after the other.
+  ///
+  /// The leading synchronous effects run during the same `send`; the rest runs asynchronously
+  /// from the first asynchronous effect on.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task; `nil` inherits the current one.
+  ///   - effects: The effects to run in order.
+  public static func concat(
+    priority: TaskPriority? = nil,
+    _ effects: AnyEffect<Element>...
+  ) -> AnyEffect<Element> {
+    AnyEffect(.concat(effects, priority: priority))
+  }
+
+  /// An effect that runs the effects built by `build` one after the other.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task; `nil` inherits the current one.
+  ///   - build: A builder that lists the effects, with `if`, `switch` and `for` as needed.
+  public static func concat(
+    priority: TaskPriority? = nil,
+    @EffectsBuilder<Element> _ build: () -> [AnyEffect<Element>]
+  ) -> AnyEffect<Element> {
+    AnyEffect(.concat(build(), priority: priority))
+  }
+
+  /// An effect that runs its effects at the same time.
+  ///
+  /// Synchronous effects among them emit during the same `send`, in argument order.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task; `nil` inherits the current one.
+  ///   - effects: The effects to run together.
+  public static func merge(
+    priority: TaskPriority? = nil,
+    _ effects: AnyEffect<Element>...
+  ) -> AnyEffect<Element> {
+    AnyEffect(.merge(effects, priority: priority))
+  }
+
+  /// An effect that runs the effects built by `build` at the same time.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task; `nil` inherits the current one.
+  ///   - build: A builder that lists the effects, with `if`, `switch` and `for` as needed.
+  public static func merge(
+    priority: TaskPriority? = nil,
+    @EffectsBuilder<Element> _ build: () -> [AnyEffect<Element>]
+  ) -> AnyEffect<Element> {
+    AnyEffect(.merge(build(), priority: priority))
+  }
+
+  /// An effect that emits what a continuation yields, until the continuation finishes.
+  ///
+  /// Use it to bridge callback-based code: the effect stays in flight until `finish()` is
+  /// called, so values yielded later are still delivered.
+  ///
+  /// - Parameters:
+  ///   - bufferingPolicy: How the stream buffers values the store has not taken yet.
+  ///   - build: A closure that receives the continuation, called when the effect starts.
+  public static func create(
+    bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded,
+    build: @Sendable @escaping (AsyncStream<Element>.Continuation) -> Void
+  ) -> AnyEffect<Element> {
+    AnyEffect(.stream { AsyncStream(bufferingPolicy: bufferingPolicy, build) })
+  }
+}

@@ -1,0 +1,133 @@
+/// A type-erased effect: what a reducer returns, built from the effect vocabulary.
+///
+/// `AnyEffect` describes work without starting it. The store that receives it runs the
+/// synchronous parts (`.none`, `.just`, and `.concat`/`.merge` made only of those) during the
+/// same `send`, and runs the asynchronous parts in tasks that it owns and can cancel.
+///
+/// ```swift
+/// case .refresh:
+///   return .concat(
+///     .just(.setIsLoading(true)),
+///     .single { .loaded(await api.fetch()) },
+///     .just(.setIsLoading(false))
+///   )
+///   .cancellable(RequestID.refresh, cancelInFlight: true)
+/// ```
+public struct AnyEffect<Element>: Effect where Element: Sendable {
+  /// The identifiers that make effects cancellable: any `Hashable & Sendable` value.
+  public typealias EffectID = Hashable & Sendable
+
+  @usableFromInline
+  let operation: Operation
+
+  /// `true` when running the effect never suspends, so the store applies it during `send`.
+  @usableFromInline
+  let isSynchronous: Bool
+
+  @usableFromInline
+  init(_ operation: Operation) {
+    self.operation = operation
+    switch operation {
+    case .none, .just, .cancel:
+      isSynchronous = true
+    case .concat(let effects, _), .merge(let effects, _):
+      isSynchronous = effects.allSatisfy(\.isSynchronous)
+    case .cancellable(let inner, _, _), .throttle(let inner, _, _, _, _):
+      isSynchronous = inner.isSynchronous
+    case .single, .sequence, .stream, .debounce:
+      isSynchronous = false
+    }
+  }
+
+  /// Wraps any effect in a type eraser.
+  ///
+  /// - Parameter base: The effect to wrap. Effects of the ``Effects`` namespace keep their
+  ///   synchronous behaviour; any other effect is run by iterating its `values`.
+  public init<Base: Effect>(_ base: Base) where Base.Element == Element {
+    if let erased = base as? AnyEffect<Element> {
+      self = erased
+    } else if let convertible = base as? any AnyEffectConvertible<Element> {
+      self = convertible.anyEffect
+    } else {
+      self.init(.stream { base.values })
+    }
+  }
+
+  /// The values the effect produces when it runs on its own, outside any store.
+  ///
+  /// Modifiers that need a store (cancellation, throttling) have no effect here; a debounce
+  /// waits its due time before it runs.
+  public var values: AsyncStream<Element> {
+    let effect = self
+    return AsyncStream { continuation in
+      let task = Task {
+        await EffectRunner(sink: StandaloneSink(continuation: continuation)).run(effect)
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+}
+
+extension AnyEffect {
+  /// What an effect does, as a tree the store interprets.
+  @usableFromInline
+  enum Operation: Sendable {
+    case none
+    case just(Element)
+    case concat([AnyEffect], priority: TaskPriority?)
+    case merge([AnyEffect], priority: TaskPriority?)
+    case single(priority: TaskPriority?, @Sendable () async -> Element)
+    case sequence(
+      priority: TaskPriority?,
+      @Sendable (_ send: @escaping @Sendable (Element) -> Void) async -> Void
+    )
+    case stream(@Sendable () -> AsyncStream<Element>)
+    case cancel(AnyEffectID)
+    indirect case cancellable(AnyEffect, id: AnyEffectID, cancelInFlight: Bool)
+    indirect case debounce(
+      AnyEffect,
+      id: AnyEffectID,
+      dueTime: Duration,
+      clock: (any Clock<Duration>)?
+    )
+    indirect case throttle(
+      AnyEffect,
+      id: AnyEffectID,
+      interval: Duration,
+      latest: Bool,
+      clock: (any Clock<Duration>)?
+    )
+  }
+
+  /// `true` for `.none`: the hot path of a store checks it before anything else.
+  @inlinable
+  var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+
+  /// `true` for the nodes that need a store's bookkeeping: cancellation, debounce, throttle.
+  var isModifier: Bool {
+    switch operation {
+    case .cancel, .cancellable, .debounce, .throttle: return true
+    default: return false
+    }
+  }
+
+  /// The priority of the task that runs this effect, if the effect names one.
+  var priority: TaskPriority? {
+    switch operation {
+    case .concat(_, let priority), .merge(_, let priority), .single(let priority, _),
+      .sequence(let priority, _):
+      return priority
+    default:
+      return nil
+    }
+  }
+}
+
+/// An effect that knows its `AnyEffect` form, so that erasing it keeps it synchronous.
+protocol AnyEffectConvertible<Element>: Effect {
+  var anyEffect: AnyEffect<Element> { get }
+}

@@ -1,0 +1,54 @@
+/// The actions waiting to be reduced, in the order in which they reached the store.
+///
+/// A store reduces one action at a time; an action that arrives while it is reducing (from a
+/// synchronous effect, or re-entrantly) waits here instead of being reduced recursively. The
+/// buffer keeps its capacity, so a busy store stops allocating once it has warmed up.
+@usableFromInline
+struct ActionQueue<Action> {
+  @usableFromInline
+  struct Entry {
+    @usableFromInline let action: Action
+    /// The effect that produced the action; `nil` for actions sent to the store directly.
+    @usableFromInline let source: EffectToken?
+
+    @usableFromInline
+    init(action: Action, source: EffectToken?) {
+      self.action = action
+      self.source = source
+    }
+  }
+
+  @usableFromInline var entries: [Entry] = []
+  @usableFromInline var head = 0
+
+  @usableFromInline
+  init() {}
+
+  @inlinable
+  var isEmpty: Bool { head == entries.count }
+
+  @inlinable
+  var count: Int { entries.count - head }
+
+  @inlinable
+  mutating func append(_ action: Action, from source: EffectToken?) {
+    entries.append(Entry(action: action, source: source))
+  }
+
+  @inlinable
+  mutating func popFirst() -> Entry? {
+    guard head < entries.count else { return nil }
+    let entry = entries[head]
+    head += 1
+    if head == entries.count {
+      entries.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    return entry
+  }
+
+  mutating func removeAll() {
+    entries.removeAll(keepingCapacity: true)
+    head = 0
+  }
+}

@@ -1,0 +1,109 @@
+/// Identifies one running unit of effect work (a task the store owns) for its whole life.
+///
+/// Tokens are never reused, so an action that a cancelled unit produced can always be told
+/// apart from the actions of a newer unit.
+@usableFromInline
+struct EffectToken: Hashable, Sendable {
+  let rawValue: UInt64
+}
+
+/// The book of in-flight effects: which units run, under which cancellation identifiers, and
+/// which unit started which.
+///
+/// It is a plain value with no tasks or clocks of its own, so its rules are tested directly:
+/// a unit is alive while it and every unit that started it are registered; cancelling an
+/// identifier removes its units at once, though their tasks count as busy until they end; a
+/// finished unit leaves nothing behind.
+struct EffectRegistry {
+  struct Unit {
+    let parent: EffectToken?
+    let ids: [AnyEffectID]
+    /// Units started by `bind()` do not make the store busy.
+    let isBinding: Bool
+    var task: Task<Void, Never>?
+  }
+
+  private(set) var units: [EffectToken: Unit] = [:]
+  private var tokensByID: [AnyEffectID: Set<EffectToken>] = [:]
+  /// Cancelled units (not part of `bind()`) whose tasks have not ended yet.
+  private var cancelledTokens: Set<EffectToken> = []
+  private var lastToken: UInt64 = 0
+  /// The number of registered units that are not part of `bind()`.
+  private(set) var inFlightCount = 0
+
+  /// Whether any task outside `bind()` still runs, cancelled or not.
+  var isBusy: Bool { inFlightCount > 0 || !cancelledTokens.isEmpty }
+
+  /// The number of identifiers with at least one unit registered under them.
+  var identifierCount: Int { tokensByID.count }
+
+  mutating func register(
+    parent: EffectToken?,
+    ids: [AnyEffectID],
+    isBinding: Bool
+  ) -> EffectToken {
+    lastToken += 1
+    let token = EffectToken(rawValue: lastToken)
+    units[token] = Unit(parent: parent, ids: ids, isBinding: isBinding)
+    for id in ids {
+      tokensByID[id, default: []].insert(token)
+    }
+    if !isBinding { inFlightCount += 1 }
+    return token
+  }
+
+  mutating func attach(_ task: Task<Void, Never>, to token: EffectToken) {
+    units[token]?.task = task
+  }
+
+  /// Forgets a unit whose task has ended, whether it was cancelled or not.
+  mutating func finish(_ token: EffectToken) {
+    if remove(token) == nil {
+      cancelledTokens.remove(token)
+    }
+  }
+
+  /// Removes every unit registered under `id` and returns their tasks, to be cancelled.
+  mutating func cancel(_ id: AnyEffectID) -> [Task<Void, Never>] {
+    guard let tokens = tokensByID[id] else { return [] }
+    return tokens.compactMap { cancel(token: $0) }
+  }
+
+  /// Removes every unit, `bind()`'s included, and returns their tasks, to be cancelled.
+  mutating func cancelAll() -> [Task<Void, Never>] {
+    units.keys.compactMap { cancel(token: $0) }
+  }
+
+  private mutating func cancel(token: EffectToken) -> Task<Void, Never>? {
+    guard let unit = remove(token) else { return nil }
+    if !unit.isBinding { cancelledTokens.insert(token) }
+    return unit.task
+  }
+
+  /// Whether actions from `token` may still be reduced: the unit and all its ancestors are
+  /// registered.
+  func isAlive(_ token: EffectToken) -> Bool {
+    var current = token
+    while let unit = units[current] {
+      guard let parent = unit.parent else { return true }
+      current = parent
+    }
+    return false
+  }
+
+  func isBinding(_ token: EffectToken) -> Bool {
+    units[token]?.isBinding ?? false
+  }
+
+  private mutating func remove(_ token: EffectToken) -> Unit? {
+    guard let unit = units.removeValue(forKey: token) else { return nil }
+    for id in unit.ids {
+      tokensByID[id]?.remove(token)
+      if tokensByID[id]?.isEmpty == true {
+        tokensByID[id] = nil
+      }
+    }
+    if !unit.isBinding { inFlightCount -= 1 }
+    return unit
+  }
+}

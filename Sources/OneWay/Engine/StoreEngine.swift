@@ -1,0 +1,331 @@
+/// The one implementation of a store: it holds the state, reduces actions one at a time, runs
+/// and cancels effects, and publishes states.
+///
+/// `Store` and `ViewStore` each own one engine and call it only on their own isolation (the
+/// store's actor, or the main actor), so the engine itself needs no locks. Nothing inside it
+/// suspends: a `send` reduces the action and everything its synchronous effects derive from
+/// it before it returns. Effect tasks reach the engine again through the store
+/// (``EngineHost/withEngine(_:)``), holding the store weakly; when the store goes away, the
+/// engine's `deinit` cancels them.
+@usableFromInline
+final class StoreEngine<Host: EngineHost> {
+  @usableFromInline typealias Action = Host.HostReducer.Action
+  @usableFromInline typealias State = Host.HostReducer.State
+  typealias EffectTask = Task<Void, Never>
+
+  /// Where an effect runs: the unit that started it, and the identifiers it is registered
+  /// under.
+  struct Scope {
+    var parent: EffectToken?
+    var ids: [AnyEffectID] = []
+    var isBinding = false
+
+    func adding(_ id: AnyEffectID) -> Scope {
+      var scope = self
+      scope.ids.append(id)
+      return scope
+    }
+  }
+
+  /// A throttled effect, kept until it runs.
+  struct ThrottledRun {
+    let effect: AnyEffect<Action>
+    let scope: Scope
+    let interval: Duration
+    let clock: (any Clock<Duration>)?
+  }
+
+  @usableFromInline let reducer: Host.HostReducer
+  @usableFromInline var state: State
+  @usableFromInline var observer: Host.Observer?
+  @usableFromInline var loggingOptions: LoggingOptions
+  @usableFromInline var isProcessing = false
+  @usableFromInline var needsBinding = true
+  @usableFromInline var queue = ActionQueue<Action>()
+  @usableFromInline var subscribers = StateSubscribers<State>()
+  @usableFromInline var idleWaiters = IdleWaiters()
+  let clock: Host.HostClock
+  weak var host: Host?
+  private(set) var registry = EffectRegistry()
+  private var throttles = ThrottleWindows<ThrottledRun>()
+  /// Where log lines go; `nil` prints them. Tests capture them here.
+  var logSink: (@Sendable (String) -> Void)?
+
+  init(
+    reducer: Host.HostReducer,
+    state: State,
+    clock: Host.HostClock,
+    loggingOptions: LoggingOptions
+  ) {
+    self.reducer = reducer
+    self.state = state
+    self.clock = clock
+    self.loggingOptions = loggingOptions
+  }
+
+  deinit {
+    for task in registry.cancelAll() { task.cancel() }
+    subscribers.finishAll()
+    idleWaiters.resumeAll()
+  }
+
+  /// No action is being reduced and no effect, debounce wait or throttle timer is in flight
+  /// (a cancelled effect counts until its task ends); `bind()`'s effects do not count.
+  var isIdle: Bool { !isProcessing && !registry.isBusy }
+
+  // MARK: - Reducing
+
+  @inlinable
+  func send(_ action: Action) {
+    if needsBinding { bind() }
+    guard !isProcessing else {
+      queue.append(action, from: nil)
+      return
+    }
+    isProcessing = true
+    if queue.isEmpty {
+      reduce(action)
+    } else {
+      queue.append(action, from: nil)
+    }
+    if !queue.isEmpty { drainQueue() }
+    isProcessing = false
+    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+  }
+
+  @inlinable
+  func reduce(_ action: Action) {
+    if !loggingOptions.isEmpty { log(action: action) }
+    var next = state
+    let effect = reducer.reduce(state: &next, action: action)
+    if next != state { commit(next) }
+    if !effect.isNone { start(effect) }
+  }
+
+  @inlinable
+  func commit(_ next: State) {
+    observer?.willChange()
+    state = next
+    observer?.didChange()
+    if !subscribers.isEmpty { subscribers.publish(next) }
+    if loggingOptions.contains(.state) { log(state: next) }
+  }
+
+  @usableFromInline
+  func drainQueue() {
+    while let entry = queue.popFirst() {
+      if let source = entry.source, !registry.isAlive(source) { continue }
+      reduce(entry.action)
+    }
+  }
+
+  /// The common ending of every entry point other than `send`: reduce what effects queued,
+  /// then wake the tasks waiting for idleness.
+  private func settle() {
+    if !isProcessing && !queue.isEmpty {
+      isProcessing = true
+      drainQueue()
+      isProcessing = false
+    }
+    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+  }
+
+  // MARK: - Entry points for effect tasks
+
+  /// Takes an action produced by the unit `token`; it is reduced only if the unit is still
+  /// alive when its turn comes.
+  func receive(_ action: Action, from token: EffectToken) {
+    queue.append(action, from: token)
+    settle()
+  }
+
+  /// Starts a node nested in the running unit `parent`, and returns the tasks to await.
+  func start(_ effect: AnyEffect<Action>, parent: EffectToken) -> [EffectTask] {
+    guard registry.isAlive(parent) else { return [] }
+    var tasks: [EffectTask] = []
+    let scope = Scope(parent: parent, isBinding: registry.isBinding(parent))
+    start(effect, in: scope, collecting: &tasks)
+    settle()
+    return tasks
+  }
+
+  func finish(_ token: EffectToken) {
+    registry.finish(token)
+    settle()
+  }
+
+  func throttleWindowEnded(_ id: AnyEffectID, timer: EffectToken) {
+    if let run = throttles.close(id, timer: timer),
+      run.scope.parent.map(registry.isAlive) ?? true
+    {
+      var ignored: [EffectTask] = []
+      runThrottled(run, id: id, collecting: &ignored)
+    }
+    settle()
+  }
+
+  // MARK: - Running effects
+
+  @usableFromInline
+  func start(_ effect: AnyEffect<Action>) {
+    var ignored: [EffectTask] = []
+    start(effect, in: Scope(), collecting: &ignored)
+  }
+
+  private func start(
+    _ effect: AnyEffect<Action>,
+    in scope: Scope,
+    collecting tasks: inout [EffectTask]
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+    case .just(let action):
+      queue.append(action, from: scope.parent)
+    case .merge(let effects, _):
+      for effect in effects { start(effect, in: scope, collecting: &tasks) }
+    case .concat(let effects, let priority):
+      var index = effects.startIndex
+      while index < effects.endIndex, effects[index].isSynchronous {
+        start(effects[index], in: scope, collecting: &tasks)
+        index += 1
+      }
+      guard index < effects.endIndex else { return }
+      let rest = AnyEffect(.concat(Array(effects[index...]), priority: priority))
+      spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(rest) }
+    case .cancel(let id):
+      cancel(id)
+    case .cancellable(let inner, let id, let cancelInFlight):
+      if cancelInFlight { cancel(id) }
+      start(inner, in: scope.adding(id), collecting: &tasks)
+    case .debounce(let inner, let id, let dueTime, let clock):
+      cancel(id)
+      let deadline = deadline(after: dueTime, on: clock)
+      spawn(in: scope.adding(id), priority: inner.priority, collecting: &tasks) { runner in
+        guard (try? await deadline.wait()) != nil else { return }
+        await runner.run(inner)
+      }
+    case .throttle(let inner, let id, let interval, let latest, let clock):
+      let run = ThrottledRun(effect: inner, scope: scope, interval: interval, clock: clock)
+      if throttles.admit(id, latest: latest, run: run) == .runNow {
+        runThrottled(run, id: id, collecting: &tasks)
+      }
+    case .single, .sequence, .stream:
+      spawn(in: scope, priority: effect.priority, collecting: &tasks) { await $0.run(effect) }
+    }
+  }
+
+  /// Runs a throttled effect now and opens the window that holds back the next ones.
+  private func runThrottled(_ run: ThrottledRun, id: AnyEffectID, collecting tasks: inout [EffectTask]) {
+    let scope = run.scope.adding(id)
+    start(run.effect, in: scope, collecting: &tasks)
+    let deadline = deadline(after: run.interval, on: run.clock)
+    // The window's timer is in flight (it keeps the store busy) but nobody awaits it.
+    var timers: [EffectTask] = []
+    let timer = spawn(in: scope, priority: nil, collecting: &timers) { runner in
+      guard (try? await deadline.wait()) != nil else { return }
+      let token = runner.sink.token
+      await runner.sink.host?.withEngine { $0.throttleWindowEnded(id, timer: token) }
+    }
+    if let timer { throttles.open(id, timer: timer) }
+  }
+
+  /// Starts a task that runs `body` as one registered unit of effect work.
+  @discardableResult
+  private func spawn(
+    in scope: Scope,
+    priority: TaskPriority?,
+    collecting tasks: inout [EffectTask],
+    _ body: @escaping @Sendable (EffectRunner<EngineSink<Host>>) async -> Void
+  ) -> EffectToken? {
+    guard let host else { return nil }
+    let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
+    let sink = EngineSink(token: token, host: host)
+    let task = Task(priority: priority) {
+      await body(EffectRunner(sink: sink))
+      await sink.finish()
+    }
+    registry.attach(task, to: token)
+    tasks.append(task)
+    return token
+  }
+
+  private func deadline(after duration: Duration, on clock: (any Clock<Duration>)?) -> Deadline {
+    if let clock { return Deadline(after: duration, on: clock) }
+    return Deadline(after: duration, on: self.clock)
+  }
+
+  /// Cancels every unit registered under `id` and closes its throttle window.
+  private func cancel(_ id: AnyEffectID) {
+    for task in registry.cancel(id) { task.cancel() }
+    throttles.remove(id)
+  }
+
+  // MARK: - Lifecycle
+
+  func bindIfNeeded() {
+    if needsBinding { bind() }
+  }
+
+  /// Starts (or restarts) `bind()`'s effect.
+  @usableFromInline
+  func bind() {
+    needsBinding = false
+    var ignored: [EffectTask] = []
+    start(reducer.bind(), in: Scope(isBinding: true), collecting: &ignored)
+    settle()
+  }
+
+  /// Cancels every effect and timer, drops the queued actions, and restarts `bind()`.
+  func reset() {
+    for task in registry.cancelAll() { task.cancel() }
+    throttles.removeAll()
+    queue.removeAll()
+    bind()
+  }
+
+  /// Returns once the store is idle, or once the calling task is cancelled.
+  func waitUntilIdle(isolation: isolated (any Actor)? = #isolation) async {
+    guard !isIdle, let host else { return }
+    let id = idleWaiters.reserveID()
+    await withTaskCancellationHandler {
+      await withCheckedContinuation(isolation: isolation) { continuation in
+        if Task.isCancelled {
+          continuation.resume()
+        } else {
+          idleWaiters.add(id, continuation)
+        }
+      }
+    } onCancel: { [weak host] in
+      Task { [weak host] in await host?.withEngine { $0.idleWaiters.resume(id) } }
+    }
+  }
+
+  @usableFromInline
+  func resumeIdleWaitersIfIdle() {
+    if isIdle { idleWaiters.resumeAll() }
+  }
+
+  // MARK: - Observing
+
+  func subscribe(
+    _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) -> AsyncStream<State> {
+    subscribers.add(current: state, bufferingPolicy: bufferingPolicy)
+  }
+
+  @usableFromInline
+  func log(action: Action) {
+    guard loggingOptions.contains(.action) else { return }
+    write("[\(Host.HostReducer.self)] action: \(action)")
+  }
+
+  @usableFromInline
+  func log(state: State) {
+    write("[\(Host.HostReducer.self)] state: \(state)")
+  }
+
+  private func write(_ line: String) {
+    if let logSink { logSink(line) } else { print(line) }
+  }
+}

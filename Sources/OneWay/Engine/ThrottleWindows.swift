@@ -1,0 +1,52 @@
+/// The open throttle windows of a store, one per identifier, with their pending trailing runs.
+///
+/// A plain value: the store asks it whether a throttled effect runs now, waits for the end of
+/// the window (`latest: true`), or is dropped, and tells it when a window's timer fires.
+struct ThrottleWindows<Run> {
+  enum Admission: Equatable {
+    /// No window is open: run now and open one.
+    case runNow
+    /// A window is open and the effect replaced the pending trailing run.
+    case deferred
+    /// A window is open and the effect is dropped.
+    case dropped
+  }
+
+  private struct Window {
+    let timer: EffectToken
+    var pending: Run?
+  }
+
+  private var windows: [AnyEffectID: Window] = [:]
+
+  var isEmpty: Bool { windows.isEmpty }
+
+  mutating func admit(_ id: AnyEffectID, latest: Bool, run: Run) -> Admission {
+    guard var window = windows[id] else { return .runNow }
+    guard latest else { return .dropped }
+    window.pending = run
+    windows[id] = window
+    return .deferred
+  }
+
+  /// Opens a window whose end the unit `timer` will report.
+  mutating func open(_ id: AnyEffectID, timer: EffectToken) {
+    windows[id] = Window(timer: timer, pending: nil)
+  }
+
+  /// Closes the window that `timer` measured and returns its trailing run, if any. A timer
+  /// of a window that was closed or replaced in the meantime changes nothing.
+  mutating func close(_ id: AnyEffectID, timer: EffectToken) -> Run? {
+    guard let window = windows[id], window.timer == timer else { return nil }
+    windows[id] = nil
+    return window.pending
+  }
+
+  mutating func remove(_ id: AnyEffectID) {
+    windows[id] = nil
+  }
+
+  mutating func removeAll() {
+    windows.removeAll()
+  }
+}

@@ -1,0 +1,40 @@
+/// The `for await` loops currently observing a store's states, one stream each.
+@usableFromInline
+struct StateSubscribers<State: Sendable> {
+  @usableFromInline var continuations: [AsyncStream<State>.Continuation] = []
+
+  @usableFromInline
+  init() {}
+
+  @inlinable
+  var isEmpty: Bool { continuations.isEmpty }
+
+  var count: Int { continuations.count }
+
+  /// Adds a subscriber that receives `current` first.
+  mutating func add(
+    current: State,
+    bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) -> AsyncStream<State> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: State.self,
+      bufferingPolicy: bufferingPolicy
+    )
+    continuation.yield(current)
+    continuations.append(continuation)
+    return stream
+  }
+
+  /// Sends `state` to every subscriber, forgetting those whose loop has ended.
+  @usableFromInline
+  mutating func publish(_ state: State) {
+    continuations.removeAll { continuation in
+      if case .terminated = continuation.yield(state) { return true }
+      return false
+    }
+  }
+
+  func finishAll() {
+    for continuation in continuations { continuation.finish() }
+  }
+}
