@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The examples live in their own package so that nobody who depends on OneWay builds them:
+// the library's Package.swift does not mention them, and this package reaches the library
+// through its parent folder.
+let package = Package(
+  name: "Examples",
+  platforms: [
+    .iOS(.v16),
+    .macOS(.v13),
+    .tvOS(.v16),
+    .watchOS(.v9),
+    .visionOS(.v1),
+  ],
+  dependencies: [
+    // Named explicitly so that `package: "OneWay"` below resolves whatever the checkout's
+    // folder is called (a path dependency's identity is otherwise the folder's name).
+    .package(name: "OneWay", path: "..")
+  ],
+  targets: [
+    .executableTarget(
+      name: "Counter",
+      dependencies: [.product(name: "OneWay", package: "OneWay")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
