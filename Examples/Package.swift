@@ -23,6 +23,11 @@ let package = Package(
       name: "Counter",
       dependencies: [.product(name: "OneWay", package: "OneWay")]
     ),
+    .executableTarget(
+      name: "Search",
+      dependencies: [.product(name: "OneWay", package: "OneWay")],
+      resources: [.copy("Resources/words.txt")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
