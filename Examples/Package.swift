@@ -28,6 +28,10 @@ let package = Package(
       dependencies: [.product(name: "OneWay", package: "OneWay")],
       resources: [.copy("Resources/words.txt")]
     ),
+    .executableTarget(
+      name: "Todos",
+      dependencies: [.product(name: "OneWay", package: "OneWay")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
