@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# Builds the Examples package and runs every example non-interactively, checking what it
+# prints and, for Todos, what it leaves on disk. Exits non-zero if any check fails.
+#
+#   Examples/Scripts/check.sh            # from anywhere
+#
+# Everything the examples write goes to a temporary folder; HOME is pointed there while they
+# run, so the real ~/.oneway-todos.json is never read or written.
+set -uo pipefail
+
+examples="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+work="$(mktemp -d "${TMPDIR:-/tmp}/oneway-examples.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+failures=0
+checks=0
+
+pass() {
+  checks=$((checks + 1))
+  echo "ok   $1"
+}
+
+fail() {
+  checks=$((checks + 1))
+  failures=$((failures + 1))
+  echo "FAIL $1"
+  if [ -n "${2:-}" ]; then printf '%s\n' "$2" | sed 's/^/     | /'; fi
+}
+
+# expect_equal NAME EXPECTED ACTUAL
+expect_equal() {
+  if [ "$2" == "$3" ]; then pass "$1"; else fail "$1" "$(diff <(printf '%s\n' "$2") <(printf '%s\n' "$3"))"; fi
+}
+
+# expect_contains NAME NEEDLE HAYSTACK
+expect_contains() {
+  if [[ "$3" == *"$2"* ]]; then pass "$1"; else fail "$1" "expected to contain: $2"$'\n'"got:"$'\n'"$3"; fi
+}
+
+# run EXAMPLE [ARGS...]: runs a built example with stdin from the caller, HOME in the temp
+# folder, a time limit (a hang is a failure, not a stuck CI job), stderr merged into stdout.
+run() {
+  local name="$1"
+  shift
+  HOME="$work/home" timeout 60 "$bin/$name" "$@" 2>&1
+}
+
+echo "== build (swift build --package-path $examples)"
+if ! swift build --package-path "$examples" 2>&1 | tail -n 3; then
+  echo "FAIL build"
+  exit 1
+fi
+bin="$(swift build --package-path "$examples" --show-bin-path)"
+mkdir -p "$work/home"
+
+echo "== Counter"
+expected_counter='== Store ==
+observed: number: 0, isLoading: false
+observed: number: 1, isLoading: false
+observed: number: 0, isLoading: false
+observed: number: 0, isLoading: true
+observed: number: 1, isLoading: true
+observed: number: 2, isLoading: true
+observed: number: 2, isLoading: false
+Store: 2
+== ViewStore ==
+observed: number: 0, isLoading: false
+observed: number: 1, isLoading: false
+observed: number: 0, isLoading: false
+observed: number: 0, isLoading: true
+observed: number: 1, isLoading: true
+observed: number: 2, isLoading: true
+observed: number: 2, isLoading: false
+ViewStore: 2'
+for attempt in 1 2 3 4 5; do
+  output="$(run Counter </dev/null)"
+  status=$?
+  if [ "$status" -ne 0 ] || [ "$output" != "$expected_counter" ]; then break; fi
+done
+expect_equal "Counter prints every observed state and 2, for Store and ViewStore (5 runs)" \
+  "$expected_counter" "$output"
+[ "$status" -eq 0 ] || fail "Counter exits 0 (got $status)"
+
+echo "== Search"
+output="$(printf 'sw\nswi\n' | run Search)"
+expect_equal "Search: piped 'sw', 'swi' prints only the results for 'swi'" '"swi": 6 matches
+  swift
+  swim
+  swimmer
+  swimming
+  swing
+  switch' "$output"
+output="$(printf 's\nsweat\nzzz\n' | run Search)"
+expect_equal "Search: a query with no match says so" '"zzz": 0 matches' "$output"
+output="$(printf 'qu\n' | run Search)"
+expect_contains "Search: 'qu' finds 'query'" "  query" "$output"
+output="$(run Search </dev/null)"
+status=$?
+expect_equal "Search: no input prints nothing and exits" "" "$output"
+[ "$status" -eq 0 ] || fail "Search exits 0 on empty input (got $status)"
+
+echo "== Todos"
+list="$work/lists/todos.json"
+output="$(printf 'add buy milk\nadd call mom\nadd water plants\ntoggle 2\nremove 3\n' | run Todos "$list")"
+expect_contains "Todos: a new file is announced" "starting a new list at $list" "$output"
+expect_contains "Todos: end of input flushes the debounced save" "saved 2 item(s)" "$output"
+if [ -f "$list" ] && grep -q '"call mom"' "$list"; then
+  pass "Todos: the file holds the items"
+else
+  fail "Todos: the file holds the items" "$(cat "$list" 2>&1)"
+fi
+
+output="$(printf 'list\n' | run Todos "$list")"
+expect_equal "Todos: a second run lists what the first saved" '1. [ ] buy milk
+2. [x] call mom' "$output"
+
+before="$(cat "$list")"
+output="$(printf 'frob\ntoggle\ntoggle two\nremove 9\nadd\nadd x --due soon\nlist\nquit\nadd never\n' |
+  run Todos "$list")"
+expect_equal "Todos: bad commands are explained and change nothing" "todos: unknown command 'frob'; type 'help' for the commands
+todos: toggle needs an item number, e.g. 'toggle 2'
+todos: 'two' is not an item number (1, 2, 3, ...)
+todos: there is no item 9: the list has items 1 to 2
+todos: add needs a title, e.g. 'add buy milk'
+todos: --due needs a duration such as 30m, 2h or 1d
+1. [ ] buy milk
+2. [x] call mom" "$output"
+expect_equal "Todos: after bad commands and quit, the file is unchanged" "$before" "$(cat "$list")"
+
+corrupt='{"version": 1, "items": [ {"title": "half a file'
+printf '%s' "$corrupt" >"$list"
+output="$(printf 'list\nadd fresh start\n' | run Todos "$list")"
+aside=("$list".corrupt-*)
+if [ "${#aside[@]}" -eq 1 ] && [ -f "${aside[0]}" ] && [ "$(cat "${aside[0]}")" == "$corrupt" ]; then
+  pass "Todos: a corrupt file is moved aside intact (${aside[0]##*/})"
+else
+  fail "Todos: a corrupt file is moved aside intact" "$(ls -l "$work/lists")"
+fi
+expect_contains "Todos: the move is explained" \
+  "is not a valid to-do list" "$output"
+expect_contains "Todos: the message names the new location" "moved it to ${aside[0]}" "$output"
+output="$(printf 'list\n' | run Todos "$list")"
+expect_equal "Todos: the new list works after a corrupt file" "1. [ ] fresh start" "$output"
+
+mkdir -p "$work/lists/folder.json"
+output="$(printf 'add x\n' | run Todos "$work/lists/folder.json")"
+status=$?
+if [ "$status" -ne 0 ] && [[ "$output" == *"cannot read"* ]] && [ -d "$work/lists/folder.json" ]; then
+  pass "Todos: an unreadable path stops the program and is left alone"
+else
+  fail "Todos: an unreadable path stops the program and is left alone" "status $status: $output"
+fi
+
+# First a read-only run (nothing changes, so nothing is saved) to see which file the default
+# is; only if it is the temporary one does a second run write to it.
+default="$work/home/.oneway-todos.json"
+output="$(printf 'list\n' | run Todos)"
+if [[ "$output" == "starting a new list at $default"* ]]; then
+  output="$(printf 'add in the default file\n' | run Todos)"
+  if [ -f "$default" ] && grep -q "in the default file" "$default"; then
+    pass "Todos: without an argument it uses \$HOME/.oneway-todos.json"
+  else
+    fail "Todos: without an argument it uses \$HOME/.oneway-todos.json" "$output"
+  fi
+else
+  fail "Todos: without an argument it uses \$HOME/.oneway-todos.json (not run further)" "$output"
+fi
+
+echo "== $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

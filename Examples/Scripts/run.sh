@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Lists OneWay's examples and runs one of them (Counter when none is named).
+#
+#   Examples/Scripts/run.sh                 # list the examples, then run Counter
+#   Examples/Scripts/run.sh Search          # run Search (type queries; ^D quits)
+#   Examples/Scripts/run.sh Todos FILE      # run Todos on FILE (default ~/.oneway-todos.json)
+set -euo pipefail
+
+examples="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+cat <<'LIST'
+OneWay examples (swift run --package-path Examples NAME):
+  Counter  the README's counting reducer, through a Store and a ViewStore
+  Search   search-as-you-type over a bundled word list: debounce and cancellation
+  Todos    a to-do list saved to a JSON file: debounced saves and bind()
+LIST
+
+name="${1:-Counter}"
+shift || true
+case "$name" in
+  Counter | Search | Todos) ;;
+  *)
+    echo "unknown example '$name'" >&2
+    exit 2
+    ;;
+esac
+echo
+echo "\$ swift run --package-path Examples $name $*"
+exec swift run --quiet --package-path "$examples" "$name" "$@"
