@@ -17,6 +17,7 @@ struct Counter: Reducer {
     case startTimer
     case tick
     case stopTimer
+    case loadAll
   }
 
   struct State: Sendable, Equatable {
@@ -78,6 +79,11 @@ struct Counter: Reducer {
       return .none
     case .stopTimer:
       return .cancel(ID.timer)
+    case .loadAll:
+      return .concat(
+        .single { .increment },
+        .single { .response("done") }
+      )
     }
   }
 }

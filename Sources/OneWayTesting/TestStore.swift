@@ -1,0 +1,397 @@
+/// How strictly a ``TestStore`` checks a test.
+///
+/// ```swift
+/// let store = TestStore(reducer: Feature(), state: Feature.State())
+/// store.exhaustivity = .off
+/// ```
+public enum Exhaustivity: Sendable, Equatable {
+  /// Every state change, every action that effects feed back, and every effect's end must be
+  /// asserted.
+  case on
+  /// Only what the test asserts is checked: `send` and `receive` closures need only set the
+  /// fields the test cares about, `receive` skips the actions before the one it names, and
+  /// actions or effects left over at the end are not failures.
+  case off
+}
+
+/// A store for tests that checks, exhaustively, every state change and every action that the
+/// reducer's effects feed back.
+///
+/// ```swift
+/// @Test func fetch() async {
+///   let clock = TestClock()
+///   let store = TestStore(reducer: Feature(), state: Feature.State(), clock: clock)
+///   await store.send(.fetch) { $0.isLoading = true }
+///   await store.receive(.response("ok")) {
+///     $0.isLoading = false
+///     $0.text = "ok"
+///   }
+///   await store.finish()
+/// }
+/// ```
+///
+/// `send` and `receive` take a closure that turns the state before the action into the state
+/// the test expects after it; any difference from the real state fails the test with a diff
+/// (`−` expected, `+` actual). An action fed back by an effect that the test did not
+/// `receive`, and an effect still in flight when the test ends, fail it too. Set
+/// ``exhaustivity`` to `.off` to check only what the test names.
+///
+/// Design: the test store drives a real ``Store`` (an actor), so the reducer, the effects, the
+/// cancellation and the clock behave exactly as in the app. It gives the store the user's
+/// reducer wrapped in one that records each action it reduces with the state that action
+/// leaves: since the store reduces every action (sent, or fed back by an effect or by
+/// `bind()`) through the reducer, that record is the complete history, and each step's
+/// "before" state is the state the previous record left. Time moves only through the clock
+/// the test passes as `clock:` (swift-clocks' `TestClock`, say).
+public final class TestStore<R: Reducer, C: Clock<Duration>>: Sendable
+where R.Action: Equatable {
+  /// The reducer's action type.
+  public typealias Action = R.Action
+
+  /// The reducer's state type.
+  public typealias State = R.State
+
+  private struct Bookkeeping {
+    var exhaustivity = Exhaustivity.on
+    /// The record's entries before this index have been asserted (or skipped).
+    var asserted = 0
+    /// A `send` left effects in flight and no `finish()` has waited for them since.
+    var hasStartedEffects = false
+    /// `finish()` ran after the last `send` or `receive`.
+    var isFinished = false
+  }
+
+  private let store: Store<RecordingReducer<R>, C>
+  private let recorder: ActionRecorder<Action, State>
+  private let bookkeeping = Locked(Bookkeeping())
+  private let creationSite: CallSite
+
+  /// The state the test store was created with.
+  public let initialState: State
+
+  /// How strictly the test store checks the test; `.on` by default.
+  ///
+  /// ```swift
+  /// store.exhaustivity = .off
+  /// await store.send(.fetch)
+  /// await store.receive(.response("ok")) { $0.text = "ok" }
+  /// ```
+  public var exhaustivity: Exhaustivity {
+    get { bookkeeping.withLock { $0.exhaustivity } }
+    set { bookkeeping.withLock { $0.exhaustivity = newValue } }
+  }
+
+  /// Creates a test store that runs `reducer` from `state`, measuring time with `clock`.
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// let store = TestStore(reducer: Feature(), state: Feature.State(), clock: clock)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - reducer: The reducer under test.
+  ///   - state: The initial state.
+  ///   - clock: The clock that debounce and throttle measure time with; pass a test clock so
+  ///     that time moves only when the test moves it.
+  ///   - fileID: The caller's file ID; failures found at deinit are reported here.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public init(
+    reducer: @Sendable @autoclosure () -> R,
+    state: State,
+    clock: C = ContinuousClock(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let recorder = ActionRecorder<Action, State>()
+    let recording = RecordingReducer(base: reducer(), recorder: recorder)
+    self.recorder = recorder
+    self.store = Store(reducer: recording, state: state, clock: clock)
+    self.initialState = state
+    self.creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  deinit {
+    let bookkeeping = self.bookkeeping.withLock { $0 }
+    guard bookkeeping.exhaustivity == .on, !bookkeeping.isFinished else { return }
+    let unreceived = recorder.entries(from: bookkeeping.asserted)
+    if !unreceived.isEmpty {
+      FailureReporter.fail(
+        "The test store was deinitialized with \(Self.actions(unreceived.count)) that the test "
+          + "did not receive:\n\(Self.list(unreceived))",
+        at: creationSite
+      )
+    }
+    if bookkeeping.hasStartedEffects {
+      FailureReporter.fail(
+        "The test store was deinitialized without `await store.finish()` after a send that "
+          + "started effects, which may still be in flight: end the test with "
+          + "`await store.finish()`",
+        at: creationSite
+      )
+    }
+  }
+
+  /// The store's current state.
+  ///
+  /// ```swift
+  /// #expect(await store.state.count == 1)
+  /// ```
+  public var state: State {
+    get async { await store.state }
+  }
+
+  /// Sends an action and asserts how it changes the state.
+  ///
+  /// ```swift
+  /// await store.send(.increment) { $0.count = 1 }
+  /// ```
+  ///
+  /// The closure receives the state before the action and must turn it into the state after
+  /// it; without a closure the state must not change. With ``exhaustivity`` `.on`, every
+  /// action fed back before this one must have been received first. Actions that this one's
+  /// synchronous effects (`.just`) emit are fed back too: `receive` them next.
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - update: Turns the state before the action into the state expected after it.
+  ///   - fileID: The caller's file ID; leave the default.
+  ///   - filePath: The caller's file path; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  public func send(
+    _ action: Action,
+    assert update: (@Sendable (inout State) -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let recorder = self.recorder
+    let (index, isIdle) = await recordedSend(store, action, recorder: recorder)
+    let (exhaustivity, asserted) = bookkeeping.withLock { bookkeeping in
+      let previous = (bookkeeping.exhaustivity, bookkeeping.asserted)
+      bookkeeping.asserted = index + 1
+      bookkeeping.isFinished = false
+      if !isIdle { bookkeeping.hasStartedEffects = true }
+      return previous
+    }
+    let unreceived = recorder.entries(from: asserted, to: index)
+    if exhaustivity == .on && !unreceived.isEmpty {
+      FailureReporter.fail(
+        "send(\(Describing.dump(action))): \(Self.actions(unreceived.count)) must be received "
+          + "before sending another:\n\(Self.list(unreceived))",
+        at: site
+      )
+    }
+    guard let entry = recorder.entry(at: index) else { return }
+    checkStep(
+      "send(\(Describing.dump(action)))",
+      before: stateBefore(index),
+      after: entry.state,
+      update: update,
+      exhaustivity: exhaustivity,
+      site: site
+    )
+  }
+
+  /// Waits for the next action that an effect feeds back, asserts that it is `expected`, and
+  /// asserts how it changes the state.
+  ///
+  /// ```swift
+  /// await store.send(.fetch) { $0.isLoading = true }
+  /// await store.receive(.response("ok")) {
+  ///   $0.isLoading = false
+  ///   $0.text = "ok"
+  /// }
+  /// ```
+  ///
+  /// It waits, without polling, until the store reduces an action the test has not received
+  /// yet, for at most `timeout` seconds. With ``exhaustivity`` `.off` it skips the actions
+  /// before the first one equal to `expected`.
+  ///
+  /// - Parameters:
+  ///   - expected: The action the test expects next.
+  ///   - timeout: How many seconds to wait for it; 1 by default.
+  ///   - update: Turns the state before the action into the state expected after it.
+  ///   - fileID: The caller's file ID; leave the default.
+  ///   - filePath: The caller's file path; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  public func receive(
+    _ expected: Action,
+    timeout: Double = 1,
+    assert update: (@Sendable (inout State) -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let recorder = self.recorder
+    await bindIfNeeded(store, recorder: recorder)
+    let subject = "receive(\(Describing.dump(expected)))"
+    var skipped: [ActionRecorder<Action, State>.Entry] = []
+    while true {
+      let (exhaustivity, index) = bookkeeping.withLock { bookkeeping in
+        bookkeeping.isFinished = false
+        return (bookkeeping.exhaustivity, bookkeeping.asserted)
+      }
+      let arrived = await withDeadline(seconds: timeout) {
+        await recorder.waitForEntry(beyond: index)
+        return recorder.entry(at: index) != nil
+      }
+      guard arrived == true, let entry = recorder.entry(at: index) else {
+        let isIdle = await store.isIdle
+        var message =
+          "\(subject): no action arrived within \(Describing.seconds(timeout))"
+          + (isIdle
+            ? " and the store is idle"
+            : "; effects are still in flight (is the test clock advanced past their deadlines?)")
+        if !skipped.isEmpty {
+          message += "\nskipped (exhaustivity .off):\n\(Self.list(skipped))"
+        }
+        FailureReporter.fail(message, at: site)
+        return
+      }
+      bookkeeping.withLock { $0.asserted = index + 1 }
+      if entry.action == expected {
+        checkStep(
+          subject,
+          before: stateBefore(index),
+          after: entry.state,
+          update: update,
+          exhaustivity: exhaustivity,
+          site: site
+        )
+        return
+      }
+      if exhaustivity == .off {
+        skipped.append(entry)
+        continue
+      }
+      FailureReporter.fail(
+        "\(subject): received an unexpected action (\u{2212} expected, + received):\n"
+          + Describing.indent(
+            Describing.difference(expected, entry.action)
+              ?? "\u{2212} \(Describing.dump(expected))\n+ \(Describing.dump(entry.action))"
+          ),
+        at: site
+      )
+      return
+    }
+  }
+
+  /// Waits until no effect is in flight and checks that the test received every action the
+  /// effects fed back; end every test with it.
+  ///
+  /// ```swift
+  /// await store.send(.fetch) { $0.isLoading = true }
+  /// await store.receive(.response("ok")) { $0.isLoading = false; $0.text = "ok" }
+  /// await store.finish()
+  /// ```
+  ///
+  /// Effects that wait on a test clock end only when the test advances it past their
+  /// deadlines, or cancels them; after `timeout` seconds `finish` reports the ones still in
+  /// flight. With ``exhaustivity`` `.off`, neither effects in flight nor actions left over are
+  /// failures.
+  ///
+  /// - Parameters:
+  ///   - timeout: How many seconds to wait for the effects to end; 1 by default.
+  ///   - fileID: The caller's file ID; leave the default.
+  ///   - filePath: The caller's file path; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  public func finish(
+    timeout: Double = 1,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let store = self.store
+    await bindIfNeeded(store, recorder: recorder)
+    _ = await withDeadline(seconds: timeout) { await store.waitUntilIdle() }
+    let isIdle = await store.isIdle
+    let (exhaustivity, asserted) = bookkeeping.withLock { bookkeeping in
+      let previous = (bookkeeping.exhaustivity, bookkeeping.asserted)
+      bookkeeping.isFinished = true
+      bookkeeping.hasStartedEffects = false
+      bookkeeping.asserted = recorder.count
+      return previous
+    }
+    guard exhaustivity == .on else { return }
+    if !isIdle {
+      FailureReporter.fail(
+        "finish(): effects are still in flight after \(Describing.seconds(timeout)): advance "
+          + "the test clock past their deadlines, or cancel them, before the test ends",
+        at: site
+      )
+    }
+    let unreceived = recorder.entries(from: asserted)
+    if !unreceived.isEmpty {
+      FailureReporter.fail(
+        "finish(): the store received \(Self.actions(unreceived.count)) that the test did not "
+          + "receive:\n\(Self.list(unreceived))",
+        at: site
+      )
+    }
+  }
+
+  // MARK: - Checking
+
+  /// The state before the action at `index` of the record: the state the previous action
+  /// left, or the initial state.
+  private func stateBefore(_ index: Int) -> State {
+    index > 0 ? recorder.entry(at: index - 1)?.state ?? initialState : initialState
+  }
+
+  /// Checks one step's state change against the test's closure.
+  private func checkStep(
+    _ subject: String,
+    before: State,
+    after: State,
+    update: (@Sendable (inout State) -> Void)?,
+    exhaustivity: Exhaustivity,
+    site: CallSite
+  ) {
+    var expected: State
+    switch exhaustivity {
+    case .on:
+      expected = before
+      update?(&expected)
+    case .off:
+      // Applied to the actual state, the closure changes nothing if every field it sets
+      // already has that value.
+      guard let update else { return }
+      expected = after
+      update(&expected)
+    }
+    guard expected != after else { return }
+    let problem =
+      update == nil
+      ? "the state changed, but the test expected no change"
+      : "the state does not match the expectation"
+    FailureReporter.fail(
+      "\(subject): \(problem) (\u{2212} expected, + actual):\n"
+        + Describing.indent(
+          Describing.difference(expected, after)
+            ?? "\u{2212} \(Describing.dump(expected))\n+ \(Describing.dump(after))"
+        ),
+      at: site
+    )
+  }
+
+  private static func actions(_ count: Int) -> String {
+    count == 1 ? "1 action" : "\(count) actions"
+  }
+
+  private static func list(_ entries: [ActionRecorder<Action, State>.Entry]) -> String {
+    entries.map { Describing.indent(Describing.dump($0.action)) }.joined(separator: "\n")
+  }
+}
