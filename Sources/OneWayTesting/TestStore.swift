@@ -36,7 +36,7 @@ public enum Exhaustivity: Sendable, Equatable {
 /// `receive`, and an effect still in flight when the test ends, fail it too. Set
 /// ``exhaustivity`` to `.off` to check only what the test names.
 ///
-/// Design: the test store drives a real ``Store`` (an actor), so the reducer, the effects, the
+/// Design: the test store drives a real `Store` (an actor), so the reducer, the effects, the
 /// cancellation and the clock behave exactly as in the app. It gives the store the user's
 /// reducer wrapped in one that records each action it reduces with the state that action
 /// leaves: since the store reduces every action (sent, or fed back by an effect or by

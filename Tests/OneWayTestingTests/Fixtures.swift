@@ -69,9 +69,10 @@ struct Counter: Reducer {
     case .startTimer:
       return .sequence { send in
         // Never finishes on its own: only `.stopTimer` ends it.
-        let (stream, _) = AsyncStream<Void>.makeStream()
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
         send(.tick)
-        for await _ in stream {}
+        for await _ in stream {}  // ends when the effect's task is cancelled
+        continuation.finish()
       }
       .cancellable(ID.timer)
     case .tick:

@@ -216,15 +216,21 @@ struct TestStoreFailureTests {
     store.exhaustivity = .off
     await store.send(.loadAll)
     await withKnownIssue {
-      await store.receive(.response("ko"), timeout: 0.2)
+      await store.receive(.response("ko"), timeout: 0.5)
     } matching: { issue in
-      message(of: issue) == """
-        receive(Counter.Action.response("ko")): no action arrived within 0.2 seconds and the \
-        store is idle
-        skipped (exhaustivity .off):
-          Counter.Action.increment
-          Counter.Action.response("done")
-        """
+      let text = message(of: issue)
+      // Whether the effect's task has ended by then is up to the scheduler, not the test.
+      return text.hasPrefix(
+        "receive(Counter.Action.response(\"ko\")): no action arrived within 0.5 seconds"
+      )
+        && text.hasSuffix(
+          """
+
+          skipped (exhaustivity .off):
+            Counter.Action.increment
+            Counter.Action.response("done")
+          """
+        )
     }
   }
 
