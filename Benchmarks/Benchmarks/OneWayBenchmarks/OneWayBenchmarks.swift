@@ -1,0 +1,201 @@
+import Benchmark
+import BenchmarkFixtures
+import Foundation
+import OneWay
+
+// Each scenario is measured next to its hand-written baseline in the same run; names start
+// with the scenario number so that `Scripts/report.py` can pair them. Times are per inner
+// iteration (package-benchmark's scaled output, marked `*`).
+//
+// ONEWAY_BENCHMARK_SMOKE=1 runs every benchmark for one iteration without warm-up: a check
+// that each scenario works, not a measurement.
+
+/// Whether this is the smoke run of `Scripts/smoke.sh`.
+let isSmokeRun = ProcessInfo.processInfo.environment["ONEWAY_BENCHMARK_SMOKE"] != nil
+
+/// The configuration of one benchmark: full runs sample for `seconds`, smoke runs once.
+func configuration(
+  _ scalingFactor: BenchmarkScalingFactor,
+  seconds: Int = 2,
+  metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal]
+) -> Benchmark.Configuration {
+  .init(
+    metrics: metrics,
+    timeUnits: .nanoseconds,
+    warmupIterations: isSmokeRun ? 0 : 3,
+    scalingFactor: scalingFactor,
+    maxDuration: isSmokeRun ? .milliseconds(1) : .seconds(seconds),
+    maxIterations: isSmokeRun ? 1 : 1_000_000
+  )
+}
+
+let benchmarks: @Sendable () -> Void = {
+  // MARK: 1. Store.send from a non-isolated task
+
+  Benchmark("S1 Store.send, reducer returns .none", configuration: configuration(.kilo)) {
+    benchmark in
+    let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
+    await store.send(.increment)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { await store.send(.increment) }
+    benchmark.stopMeasurement()
+    blackHole(await store.state.count)
+  }
+
+  Benchmark("S1 baseline: bare actor hop", configuration: configuration(.kilo)) { benchmark in
+    let actor = BareActor()
+    await actor.send(.increment)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { await actor.send(.increment) }
+    benchmark.stopMeasurement()
+    blackHole(await actor.count)
+  }
+
+  // MARK: 2. ViewStore.send on the main actor
+
+  // One main-actor hop per sample, amortized over a million sends.
+  Benchmark("S2 ViewStore.send, main actor", configuration: configuration(.mega)) { benchmark in
+    await sendToViewStore(benchmark.scaledIterations)
+  }
+
+  Benchmark("S2 baseline: direct @inline(never) reduce", configuration: configuration(.mega)) {
+    benchmark in
+    await reduceDirectly(benchmark.scaledIterations)
+  }
+
+  // MARK: 3. Synchronous effect chain
+
+  Benchmark(
+    "S3 Store.send, .concat/.merge of \(chainLength) .just (\(chainLength + 1) reduced actions)",
+    configuration: configuration(.kilo)
+  ) { benchmark in
+    let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
+    await store.send(.increment)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { await store.send(.chain) }
+    benchmark.stopMeasurement()
+    blackHole(await store.state.count)
+  }
+
+  // MARK: 4. Asynchronous round trip
+
+  Benchmark("S4 Store round trip: .single -> reduced reply", configuration: configuration(.kilo)) {
+    benchmark in
+    let signal = Signal()
+    let store = Store(reducer: CounterReducer(signal: signal), state: CounterReducer.State())
+    await store.send(.increment)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      await store.send(.request)
+      await signal.wait()
+    }
+    benchmark.stopMeasurement()
+    blackHole(await store.state.count)
+  }
+
+  Benchmark("S4 baseline: bare Task + actor hop", configuration: configuration(.kilo)) {
+    benchmark in
+    let actor = BareActor()
+    await actor.send(.increment)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      await Task { await actor.send(.increment) }.value
+    }
+    benchmark.stopMeasurement()
+    blackHole(await actor.count)
+  }
+
+  // MARK: 5. Cancellation churn
+
+  Benchmark(
+    "S5 Store: start and cancel 10,000 cancellable effects",
+    configuration: configuration(.one, seconds: 4)
+  ) { benchmark in
+    let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
+    await store.send(.increment)
+    benchmark.startMeasurement()
+    // Each start cancels the one before (cancelInFlight); the last is cancelled by id.
+    for _ in 0..<10_000 { await store.send(.startLongRunning) }
+    await store.send(.stopLongRunning)
+    await waitUntilIdle(store)
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark(
+    "S5 baseline: start and cancel 10,000 bare Tasks",
+    configuration: configuration(.one, seconds: 4)
+  ) { benchmark in
+    var previous: Task<Void, Never>?
+    var tasks: [Task<Void, Never>] = []
+    tasks.reserveCapacity(10_000)
+    benchmark.startMeasurement()
+    for _ in 0..<10_000 {
+      previous?.cancel()
+      let task = Task { _ = try? await Task.sleep(for: .seconds(3_600)) }
+      tasks.append(task)
+      previous = task
+    }
+    previous?.cancel()
+    for task in tasks { await task.value }
+    benchmark.stopMeasurement()
+  }
+
+  // MARK: 6. Fan-out
+
+  for subscribers in [1, 10, 100, 1_000] {
+    let scalingFactor: BenchmarkScalingFactor = subscribers >= 1_000 ? .one : .kilo
+    Benchmark(
+      "S6 Store fan-out to \(subscribers) states subscribers",
+      configuration: configuration(scalingFactor)
+    ) { benchmark in
+      let fanOut = await StoreFanOut.make(subscribers: subscribers)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations { await fanOut.round() }
+      benchmark.stopMeasurement()
+      await fanOut.tearDown()
+    }
+
+    Benchmark(
+      "S6 baseline: fan-out to \(subscribers) bare AsyncStreams",
+      configuration: configuration(scalingFactor)
+    ) { benchmark in
+      var fanOut = await BareFanOut.make(subscribers: subscribers)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations { await fanOut.round() }
+      benchmark.stopMeasurement()
+      await fanOut.tearDown()
+    }
+  }
+
+  // MARK: 7. Memory
+
+  // Bytes still allocated after making 1,000 idle stores and letting their start-up task run,
+  // per store (memoryLeakedBytes is scaled by the inner 1,000).
+  let memoryMetrics: [BenchmarkMetric] = [.memoryLeakedBytes, .mallocFreeDelta, .mallocCountTotal]
+  Benchmark(
+    "S7 idle Store: retained bytes",
+    configuration: configuration(.kilo, metrics: memoryMetrics)
+  ) { benchmark in
+    var stores: [Store<CounterReducer, ContinuousClock>] = []
+    stores.reserveCapacity(benchmark.scaledIterations.count)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      stores.append(Store(reducer: CounterReducer(), state: CounterReducer.State()))
+    }
+    for store in stores { blackHole(await store.isIdle) }
+    try? await Task.sleep(for: .milliseconds(5))
+    benchmark.stopMeasurement()
+    blackHole(stores)
+  }
+
+  Benchmark(
+    "S7 idle ViewStore: retained bytes",
+    configuration: configuration(.kilo, metrics: memoryMetrics)
+  ) { benchmark in
+    let count = benchmark.scaledIterations.count
+    benchmark.startMeasurement()
+    let stores = await makeViewStores(count)
+    benchmark.stopMeasurement()
+    await MainActor.run { blackHole(stores) }
+  }
+}

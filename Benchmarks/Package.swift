@@ -1,0 +1,51 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The benchmarks of OneWay, kept out of the library's own package so that the library gains
+// no dependency. Run from the repository root:
+//   swift package --package-path Benchmarks benchmark
+let package = Package(
+  name: "OneWayBenchmarks",
+  platforms: [
+    .macOS(.v14)
+  ],
+  dependencies: [
+    .package(name: "OneWay", path: ".."),
+    .package(
+      url: "https://github.com/ordo-one/benchmark",
+      from: "1.38.1",
+      traits: ["MallocInterposer"]
+    ),
+  ],
+  targets: [
+    // The reducer, the hand-written baselines and the fan-out harness, shared by both
+    // executables below.
+    .target(
+      name: "BenchmarkFixtures",
+      dependencies: [.product(name: "OneWay", package: "OneWay")]
+    ),
+    // The package-benchmark suite (the plugin finds it under Benchmarks/).
+    .executableTarget(
+      name: "OneWayBenchmarks",
+      dependencies: [
+        "BenchmarkFixtures",
+        .product(name: "OneWay", package: "OneWay"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/OneWayBenchmarks",
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    ),
+    // The same scenarios in a plain loop, without package-benchmark's malloc interposer, for
+    // `valgrind --tool=callgrind` (see Scripts/profile.sh).
+    .executableTarget(
+      name: "OneWayProfile",
+      dependencies: [
+        "BenchmarkFixtures",
+        .product(name: "OneWay", package: "OneWay"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

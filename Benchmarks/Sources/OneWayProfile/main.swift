@@ -1,0 +1,88 @@
+import BenchmarkFixtures
+import Foundation
+import OneWay
+
+// Runs one benchmark scenario in a plain loop, for instruction-level profiling:
+//   valgrind --tool=callgrind .build/release/OneWayProfile s2-viewstore 100000
+// The numbers that matter are the differences between a scenario and its baseline, each run
+// with the same iteration count.
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let scenario = arguments.first else {
+  print(
+    """
+    usage: OneWayProfile SCENARIO [ITERATIONS] [SUBSCRIBERS]
+    scenarios: s1-store s1-bare s2-viewstore s2-direct s3-chain s4-store s4-bare s5-store
+               s6-store s6-bare s7-store
+    """
+  )
+  exit(2)
+}
+let iterations = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+let subscribers = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 100
+
+/// Runs the scenario from a non-isolated task, as the benchmarks do.
+func run(_ scenario: String, iterations: Int, subscribers: Int) async {
+  switch scenario {
+  case "s1-store":
+    let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
+    for _ in 0..<iterations { await store.send(.increment) }
+    keep(await store.state.count)
+  case "s1-bare":
+    let actor = BareActor()
+    for _ in 0..<iterations { await actor.send(.increment) }
+    keep(await actor.count)
+  case "s3-chain":
+    let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
+    for _ in 0..<iterations { await store.send(.chain) }
+    keep(await store.state.count)
+  case "s4-store":
+    let signal = Signal()
+    let store = Store(reducer: CounterReducer(signal: signal), state: CounterReducer.State())
+    for _ in 0..<iterations {
+      await store.send(.request)
+      await signal.wait()
+    }
+  case "s4-bare":
+    let actor = BareActor()
+    for _ in 0..<iterations { await Task { await actor.send(.increment) }.value }
+  case "s5-store":
+    let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
+    for _ in 0..<iterations { await store.send(.startLongRunning) }
+    await store.send(.stopLongRunning)
+    await waitUntilIdle(store)
+  case "s6-store":
+    let fanOut = await StoreFanOut.make(subscribers: subscribers)
+    for _ in 0..<iterations { await fanOut.round() }
+    await fanOut.tearDown()
+  case "s6-bare":
+    var fanOut = await BareFanOut.make(subscribers: subscribers)
+    for _ in 0..<iterations { await fanOut.round() }
+    await fanOut.tearDown()
+  case "s7-store":
+    let stores = (0..<iterations).map { _ in
+      Store(reducer: CounterReducer(), state: CounterReducer.State())
+    }
+    for store in stores { keep(await store.isIdle) }
+  default:
+    print("unknown scenario \(scenario)")
+    exit(2)
+  }
+}
+
+// The main thread stays synchronous (an `async` main parks it in dispatch's signal wait,
+// which valgrind cannot run): main-actor scenarios run right here, the others in a task that
+// the main thread waits for.
+switch scenario {
+case "s2-viewstore":
+  sendToViewStore(0..<iterations)
+case "s2-direct":
+  reduceDirectly(0..<iterations)
+default:
+  let done = DispatchSemaphore(value: 0)
+  Task.detached {
+    await run(scenario, iterations: iterations, subscribers: subscribers)
+    done.signal()
+  }
+  done.wait()
+}
