@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Turns one benchmark run's text output into the README table of medians and ratios.
+
+usage: report.py RUN_OUTPUT.txt   (prints Markdown; exits 1 if a benchmark is missing)
+Every ratio divides two medians (p50) from the same run.
+"""
+
+import sys
+
+from benchresults import median, parse
+
+WALL = "Time (wall clock) (ns)"
+MALLOC = "Malloc (total)"
+RETAINED = "Malloc / free Δ (bytes)"
+CHAIN = 9  # actions reduced per S3 send: .chain plus its 8 .just
+
+S1 = "S1 Store.send, reducer returns .none"
+S1_BASE = "S1 baseline: bare actor hop"
+S2 = "S2 ViewStore.send, main actor"
+S2_BASE = "S2 baseline: direct @inline(never) reduce"
+S3 = "S3 Store.send, .concat/.merge of 8 .just (9 reduced actions)"
+S4 = "S4 Store round trip: .single -> reduced reply"
+S4_BASE = "S4 baseline: bare Task + actor hop"
+S5 = "S5 Store: start and cancel 10,000 cancellable effects"
+S5_BASE = "S5 baseline: start and cancel 10,000 bare Tasks"
+FAN_OUT = [1, 10, 100, 1000]
+
+
+def fan_out_names(count):
+    return (
+        f"S6 Store fan-out to {count} states subscribers",
+        f"S6 baseline: fan-out to {count} bare AsyncStreams",
+    )
+
+
+def fmt_ns(value):
+    if value is None:
+        return "missing"
+    if value >= 1e6:
+        return f"{value / 1e6:.2f} ms"
+    if value >= 1e4:
+        return f"{value / 1e3:.1f} µs"
+    return f"{value:.0f} ns"
+
+
+def verdict(ok):
+    return "met" if ok else "**missed**"
+
+
+def main():
+    results = parse(open(sys.argv[1], encoding="utf-8").read())
+    missing = []
+
+    def get(name, metric=WALL):
+        value = median(results, name, metric)
+        if value is None:
+            missing.append(f"{name} / {metric}")
+        return value
+
+    rows = []
+
+    def row(scenario, measured, baseline, ratio, goal, ok):
+        rows.append((scenario, measured, baseline, ratio, goal, verdict(ok) if goal else "—"))
+
+    s1, s1b = get(S1), get(S1_BASE)
+    if s1 and s1b:
+        row("1. `await store.send` (reducer → `.none`), non-isolated caller",
+            fmt_ns(s1), f"bare actor hop {fmt_ns(s1b)}", f"{s1 / s1b:.2f}x", "≤ 2x", s1 / s1b <= 2)
+    s2, s2b = get(S2), get(S2_BASE)
+    if s2 and s2b:
+        ok = s2 / s2b <= 25 and s2 < 50
+        row("2. `viewStore.send` on the main actor",
+            fmt_ns(s2), f"direct `@inline(never)` reduce {fmt_ns(s2b)}", f"{s2 / s2b:.1f}x",
+            "≤ 25x and < 50 ns", ok)
+    s3 = get(S3)
+    if s3 and s1b:
+        per_action = s3 / CHAIN
+        row(f"3. sync effect chain (`concat`/`merge` of 8 `.just`), per reduced action "
+            f"({fmt_ns(s3)} per send / {CHAIN})",
+            fmt_ns(per_action), f"bare actor hop {fmt_ns(s1b)}", f"{per_action / s1b:.2f}x",
+            "≤ 1x", per_action <= s1b)
+    s4, s4b = get(S4), get(S4_BASE)
+    if s4 and s4b:
+        row("4. async round trip (`.single` → reduced reply)",
+            fmt_ns(s4), f"bare `Task` + actor hop {fmt_ns(s4b)}", f"{s4 / s4b:.2f}x", "", True)
+    s5, s5b = get(S5), get(S5_BASE)
+    if s5 and s5b:
+        row("5. start and cancel 10,000 cancellable effects",
+            f"{fmt_ns(s5)} ({s5 / 1e4:.0f} ns/effect)",
+            f"10,000 bare `Task`s {fmt_ns(s5b)} ({s5b / 1e4:.0f} ns/task)",
+            f"{s5 / s5b:.2f}x", "", True)
+    for count in FAN_OUT:
+        store_name, bare_name = fan_out_names(count)
+        store, bare = get(store_name), get(bare_name)
+        if store and bare:
+            row(f"6. fan-out of one state change to {count} subscriber(s), per subscriber",
+                fmt_ns(store / count), f"bare `AsyncStream` {fmt_ns(bare / count)}",
+                f"{store / bare:.2f}x", "≤ 1.5x", store / bare <= 1.5)
+    for name, label in [(S1, "`store.send` (scenario 1)"), (S2, "`viewStore.send` (scenario 2)")]:
+        allocs = get(name, MALLOC)
+        if allocs is not None:
+            row(f"7. allocations per {label}", f"{allocs:g}", "", "", "0", allocs == 0)
+    for name, label in [("S7 idle Store: retained bytes", "`Store`"),
+                        ("S7 idle ViewStore: retained bytes", "`ViewStore`")]:
+        retained = get(name, RETAINED)
+        count = get(name, "Malloc / free Δ")
+        if retained is not None and count is not None:
+            row(f"7. bytes retained by an idle {label}",
+                f"{retained:g} B in {count:g} blocks", "", "", "", True)
+
+    print("| Scenario | Median | Same-run baseline (median) | Ratio | Goal | |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for scenario, measured, baseline, ratio, goal, status in rows:
+        print(f"| {scenario} | {measured} | {baseline} | {ratio} | {goal} | {status} |")
+    if missing:
+        print("\nMissing from the run: " + "; ".join(missing), file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
