@@ -54,7 +54,8 @@ let benchmarks: @Sendable () -> Void = {
   // MARK: 2. ViewStore.send on the main actor
 
   // One main-actor hop per sample, amortized over a million sends.
-  Benchmark("S2 ViewStore.send, main actor", configuration: configuration(.mega, seconds: 4)) { benchmark in
+  Benchmark("S2 ViewStore.send, main actor", configuration: configuration(.mega, seconds: 4)) {
+    benchmark in
     await sendToViewStore(benchmark.scaledIterations)
   }
 
