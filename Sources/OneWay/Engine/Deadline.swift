@@ -4,10 +4,17 @@
 /// time-based effects deterministic under a test clock: advancing the clock past the deadline
 /// releases the wait whether the task had started waiting yet or not.
 struct Deadline: Sendable {
+  /// Waits until the deadline; throws if the task is cancelled first.
   let wait: @Sendable () async throws -> Void
+  /// The deadline `duration` later on the same clock.
+  let advanced: @Sendable (_ duration: Duration) -> Deadline
 
   init<C: Clock<Duration>>(after duration: Duration, on clock: C) {
-    let instant = clock.now.advanced(by: duration)
+    self.init(clock.now.advanced(by: duration), on: clock)
+  }
+
+  private init<C: Clock<Duration>>(_ instant: C.Instant, on clock: C) {
     wait = { try await clock.sleep(until: instant, tolerance: nil) }
+    advanced = { Deadline(instant.advanced(by: $0), on: clock) }
   }
 }

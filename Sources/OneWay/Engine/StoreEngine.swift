@@ -32,7 +32,6 @@ final class StoreEngine<Host: EngineHost> {
     let effect: AnyEffect<Action>
     let scope: Scope
     let interval: Duration
-    let clock: (any Clock<Duration>)?
   }
 
   @usableFromInline let reducer: Host.HostReducer
@@ -154,12 +153,14 @@ final class StoreEngine<Host: EngineHost> {
     settle()
   }
 
-  func throttleWindowEnded(_ id: AnyEffectID, timer: EffectToken) {
+  /// Ends the window that `timer` measured; its trailing run opens the next window, which
+  /// starts exactly where this one ended.
+  func throttleWindowEnded(_ id: AnyEffectID, timer: EffectToken, at end: Deadline) {
     if let run = throttles.close(id, timer: timer),
       run.scope.parent.map(registry.isAlive) ?? true
     {
       var ignored: [EffectTask] = []
-      runThrottled(run, id: id, collecting: &ignored)
+      runThrottled(run, id: id, until: end.advanced(run.interval), collecting: &ignored)
     }
     settle()
   }
@@ -206,26 +207,32 @@ final class StoreEngine<Host: EngineHost> {
         await runner.run(inner)
       }
     case .throttle(let inner, let id, let interval, let latest, let clock):
-      let run = ThrottledRun(effect: inner, scope: scope, interval: interval, clock: clock)
+      let run = ThrottledRun(effect: inner, scope: scope, interval: interval)
       if throttles.admit(id, latest: latest, run: run) == .runNow {
-        runThrottled(run, id: id, collecting: &tasks)
+        let end = deadline(after: interval, on: clock)
+        runThrottled(run, id: id, until: end, collecting: &tasks)
       }
     case .single, .sequence, .stream:
       spawn(in: scope, priority: effect.priority, collecting: &tasks) { await $0.run(effect) }
     }
   }
 
-  /// Runs a throttled effect now and opens the window that holds back the next ones.
-  private func runThrottled(_ run: ThrottledRun, id: AnyEffectID, collecting tasks: inout [EffectTask]) {
+  /// Runs a throttled effect now and opens the window, ending at `end`, that holds back the
+  /// next ones.
+  private func runThrottled(
+    _ run: ThrottledRun,
+    id: AnyEffectID,
+    until end: Deadline,
+    collecting tasks: inout [EffectTask]
+  ) {
     let scope = run.scope.adding(id)
     start(run.effect, in: scope, collecting: &tasks)
-    let deadline = deadline(after: run.interval, on: run.clock)
     // The window's timer is in flight (it keeps the store busy) but nobody awaits it.
     var timers: [EffectTask] = []
     let timer = spawn(in: scope, priority: nil, collecting: &timers) { runner in
-      guard (try? await deadline.wait()) != nil else { return }
+      guard (try? await end.wait()) != nil else { return }
       let token = runner.sink.token
-      await runner.sink.host?.withEngine { $0.throttleWindowEnded(id, timer: token) }
+      await runner.sink.host?.withEngine { $0.throttleWindowEnded(id, timer: token, at: end) }
     }
     if let timer { throttles.open(id, timer: timer) }
   }
