@@ -4,7 +4,7 @@ extension AnyEffect {
   /// A store handles `.none` without allocating or starting a task.
   @inlinable
   public static var none: AnyEffect<Element> {
-    AnyEffect(.none)
+    AnyEffect(.none, isSynchronous: true)
   }
 
   /// An effect that emits one action at once, reduced during the same `send`.
@@ -12,7 +12,7 @@ extension AnyEffect {
   /// - Parameter element: The action to emit.
   @inlinable
   public static func just(_ element: Element) -> AnyEffect<Element> {
-    AnyEffect(.just(element))
+    AnyEffect(.just(element), isSynchronous: true)
   }
 
   /// An effect that cancels every in-flight effect registered under `id`.

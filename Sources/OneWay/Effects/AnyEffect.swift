@@ -24,6 +24,12 @@ public struct AnyEffect<Element>: Effect where Element: Sendable {
   @usableFromInline
   let isSynchronous: Bool
 
+  @inlinable
+  init(_ operation: Operation, isSynchronous: Bool) {
+    self.operation = operation
+    self.isSynchronous = isSynchronous
+  }
+
   @usableFromInline
   init(_ operation: Operation) {
     self.operation = operation

@@ -4,7 +4,7 @@
 /// apart from the actions of a newer unit.
 @usableFromInline
 struct EffectToken: Hashable, Sendable {
-  let rawValue: UInt64
+  @usableFromInline let rawValue: UInt64
 }
 
 /// The book of in-flight effects: which units run, under which cancellation identifiers, and

@@ -11,15 +11,23 @@
 final class StoreEngine<Host: EngineHost> {
   @usableFromInline typealias Action = Host.HostReducer.Action
   @usableFromInline typealias State = Host.HostReducer.State
-  typealias EffectTask = Task<Void, Never>
+  @usableFromInline typealias EffectTask = Task<Void, Never>
 
   /// Where an effect runs: the unit that started it, and the identifiers it is registered
   /// under.
+  @usableFromInline
   struct Scope {
-    var parent: EffectToken?
-    var ids: [AnyEffectID] = []
-    var isBinding = false
+    @usableFromInline var parent: EffectToken?
+    @usableFromInline var ids: [AnyEffectID] = []
+    @usableFromInline var isBinding = false
 
+    @usableFromInline
+    init(parent: EffectToken? = nil, isBinding: Bool = false) {
+      self.parent = parent
+      self.isBinding = isBinding
+    }
+
+    @usableFromInline
     func adding(_ id: AnyEffectID) -> Scope {
       var scope = self
       scope.ids.append(id)
@@ -34,15 +42,18 @@ final class StoreEngine<Host: EngineHost> {
     let interval: Duration
   }
 
+  // The engine is only ever used on its store's isolation, and nothing it calls while it
+  // mutates these fields can reach them again (user code runs on copies, or after the
+  // mutation), so dynamic exclusivity checks would only cost time on every send.
   @usableFromInline let reducer: Host.HostReducer
-  @usableFromInline var state: State
-  @usableFromInline var observer: Host.Observer?
-  @usableFromInline var loggingOptions: LoggingOptions
-  @usableFromInline var isProcessing = false
-  @usableFromInline var needsBinding = true
-  @usableFromInline var queue = ActionQueue<Action>()
-  @usableFromInline var subscribers = StateSubscribers<State>()
-  @usableFromInline var idleWaiters = IdleWaiters()
+  @exclusivity(unchecked) @usableFromInline var state: State
+  @exclusivity(unchecked) @usableFromInline var observer: Host.Observer?
+  @exclusivity(unchecked) @usableFromInline var loggingOptions: LoggingOptions
+  @exclusivity(unchecked) @usableFromInline var isProcessing = false
+  @exclusivity(unchecked) @usableFromInline var needsBinding = true
+  @exclusivity(unchecked) @usableFromInline var queue = ActionQueue<Action>()
+  @exclusivity(unchecked) @usableFromInline var subscribers = StateSubscribers<State>()
+  @exclusivity(unchecked) @usableFromInline var idleWaiters = IdleWaiters()
   let clock: Host.HostClock
   weak var host: Host?
   private(set) var registry = EffectRegistry()
@@ -167,13 +178,15 @@ final class StoreEngine<Host: EngineHost> {
 
   // MARK: - Running effects
 
-  @usableFromInline
+  @inlinable
   func start(_ effect: AnyEffect<Action>) {
     var ignored: [EffectTask] = []
     start(effect, in: Scope(), collecting: &ignored)
   }
 
-  private func start(
+  /// Walks an effect: synchronous parts act at once, asynchronous parts become tasks.
+  @inlinable
+  func start(
     _ effect: AnyEffect<Action>,
     in scope: Scope,
     collecting tasks: inout [EffectTask]
@@ -185,20 +198,31 @@ final class StoreEngine<Host: EngineHost> {
       queue.append(action, from: scope.parent)
     case .merge(let effects, _):
       for effect in effects { start(effect, in: scope, collecting: &tasks) }
-    case .concat(let effects, let priority):
-      var index = effects.startIndex
-      while index < effects.endIndex, effects[index].isSynchronous {
-        start(effects[index], in: scope, collecting: &tasks)
-        index += 1
-      }
-      guard index < effects.endIndex else { return }
-      let rest = AnyEffect(.concat(Array(effects[index...]), priority: priority))
-      spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(rest) }
-    case .cancel(let id):
-      cancel(id)
+    case .concat(let effects, _) where effect.isSynchronous:
+      for effect in effects { start(effect, in: scope, collecting: &tasks) }
     case .cancellable(let inner, let id, let cancelInFlight):
       if cancelInFlight { cancel(id) }
       start(inner, in: scope.adding(id), collecting: &tasks)
+    case .cancel(let id):
+      cancel(id)
+    case .concat, .debounce, .throttle, .single, .sequence, .stream:
+      startAsynchronous(effect, in: scope, collecting: &tasks)
+    }
+  }
+
+  /// The part of ``start(_:in:collecting:)`` that sets up tasks, timers and windows.
+  @usableFromInline
+  func startAsynchronous(
+    _ effect: AnyEffect<Action>,
+    in scope: Scope,
+    collecting tasks: inout [EffectTask]
+  ) {
+    switch effect.operation {
+    case .concat(let effects, let priority):
+      let prefix = effects.prefix(while: \.isSynchronous)
+      for effect in prefix { start(effect, in: scope, collecting: &tasks) }
+      let rest = AnyEffect(.concat(Array(effects[prefix.endIndex...]), priority: priority))
+      spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(rest) }
     case .debounce(let inner, let id, let dueTime, let clock):
       cancel(id)
       let deadline = deadline(after: dueTime, on: clock)
@@ -214,6 +238,8 @@ final class StoreEngine<Host: EngineHost> {
       }
     case .single, .sequence, .stream:
       spawn(in: scope, priority: effect.priority, collecting: &tasks) { await $0.run(effect) }
+    case .none, .just, .merge, .cancel, .cancellable:
+      start(effect, in: scope, collecting: &tasks)
     }
   }
 
@@ -263,7 +289,8 @@ final class StoreEngine<Host: EngineHost> {
   }
 
   /// Cancels every unit registered under `id` and closes its throttle window.
-  private func cancel(_ id: AnyEffectID) {
+  @usableFromInline
+  func cancel(_ id: AnyEffectID) {
     for task in registry.cancel(id) { task.cancel() }
     throttles.remove(id)
   }

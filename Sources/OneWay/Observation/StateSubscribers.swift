@@ -26,11 +26,15 @@ struct StateSubscribers<State: Sendable> {
   }
 
   /// Sends `state` to every subscriber, forgetting those whose loop has ended.
-  @usableFromInline
+  @inlinable
   mutating func publish(_ state: State) {
-    continuations.removeAll { continuation in
-      if case .terminated = continuation.yield(state) { return true }
-      return false
+    var index = continuations.startIndex
+    while index < continuations.endIndex {
+      if case .terminated = continuations[index].yield(state) {
+        continuations.remove(at: index)
+      } else {
+        index += 1
+      }
     }
   }
 

@@ -15,7 +15,7 @@
 /// `await store.send(action)` returns once the action and every action its synchronous effects
 /// derive from it have been reduced. Asynchronous effects run in tasks that the store owns;
 /// they hold the store weakly and are cancelled when it is deinitialized.
-public actor Store<R: Reducer, C: Clock<Duration>>
+public final actor Store<R: Reducer, C: Clock<Duration>>
 where R.Action: Sendable, R.State: Sendable & Equatable {
   /// The reducer's action type.
   public typealias Action = R.Action

@@ -40,6 +40,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
 
   /// An `ObservationRegistrar`, boxed because Apple platforms offer it only from iOS 17 and
   /// macOS 14 on, later than this package's deployment targets.
+  @usableFromInline
   nonisolated let registrarBox: (any AnyObject & Sendable)?
 
   /// Creates a view store that reduces actions with `reducer`, starting from `state`.
@@ -75,8 +76,9 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
 
   /// The current state; reading it in SwiftUI or `withObservationTracking` observes it.
   public var state: State {
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-      registrar?.access(self, keyPath: \.state)
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar {
+      registrar.access(self, keyPath: \.state)
+      engine.observer?.isObserved = true
     }
     return engine.state
   }
@@ -139,6 +141,7 @@ extension ViewStore: EngineHost, StateSource {
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension ViewStore: Observable {
+  @usableFromInline
   nonisolated var registrar: ObservationRegistrar? {
     // The box is created only where this availability holds, and only as a `RegistrarBox`.
     registrarBox.map { unsafeDowncast($0, to: RegistrarBox.self).registrar }
@@ -150,8 +153,11 @@ extension ViewStore: Observable {
 #endif
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@usableFromInline
 final class RegistrarBox: Sendable {
-  let registrar = ObservationRegistrar()
+  @usableFromInline let registrar = ObservationRegistrar()
+
+  @usableFromInline init() {}
 }
 
 /// Tells Observation (and Combine, where it exists) about each change of a view store's
@@ -159,23 +165,34 @@ final class RegistrarBox: Sendable {
 @usableFromInline
 struct ViewStoreObserver<R: Reducer, C: Clock<Duration>>: StateObserver
 where R.Action: Sendable, R.State: Sendable & Equatable {
-  unowned let store: ViewStore<R, C>
+  // The engine that holds this observer is owned by the store and is released with it, so the
+  // store outlives every call made through this reference.
+  @usableFromInline unowned(unsafe) let store: ViewStore<R, C>
   /// Formed on the main actor, where key paths to the store's properties may be formed.
-  let keyPath: KeyPath<ViewStore<R, C>, R.State>
+  @usableFromInline let keyPath: KeyPath<ViewStore<R, C>, R.State>
+  /// Set once `state` has been read through its observable getter: before that, no
+  /// observation can be tracking it, and telling the registrar would only cost time.
+  @usableFromInline var isObserved = false
 
   @usableFromInline
+  init(store: ViewStore<R, C>, keyPath: KeyPath<ViewStore<R, C>, R.State>) {
+    self.store = store
+    self.keyPath = keyPath
+  }
+
+  @inlinable
   func willChange() {
     #if canImport(Combine)
       store.objectWillChange.send()
     #endif
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), isObserved {
       store.registrar?.willSet(store, keyPath: keyPath)
     }
   }
 
-  @usableFromInline
+  @inlinable
   func didChange() {
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), isObserved {
       store.registrar?.didSet(store, keyPath: keyPath)
     }
   }
