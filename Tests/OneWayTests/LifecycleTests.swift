@@ -1,0 +1,119 @@
+import Testing
+
+@testable import OneWay
+
+/// Rules L1–L3: binding, idleness and logging.
+@Suite struct LifecycleTests {
+  @Test func l1BindStartsBeforeTheFirstActionIsReduced() async {
+    for _ in 0..<50 {
+      let store = Store(
+        reducer: ClosureReducer<String, Log<String>>(bind: { .just("bound") }) { state, action in
+          state.entries.append(action)
+          return .none
+        },
+        state: Log<String>()
+      )
+      await store.send("first")
+      #expect(await store.state.entries == ["bound", "first"])
+    }
+  }
+
+  @Test func l1SeedBindReceivesExternalSourcesUntilReset() async {
+    let (texts, textInput) = AsyncStream<String>.makeStream()
+    let (numbers, numberInput) = AsyncStream<Int>.makeStream()
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>>(bind: {
+        .merge(
+          .sequence { send in
+            for await text in texts { send(text) }
+          },
+          .sequence { send in
+            for await number in numbers { send(String(number)) }
+          }
+        )
+      }) { state, action in
+        state.entries.append(action)
+        return .none
+      },
+      state: Log<String>()
+    )
+    var states = store.states.makeAsyncIterator()
+    _ = await states.next()
+    textInput.yield("a")
+    #expect(await states.next()?.entries == ["a"])
+    numberInput.yield(1)
+    #expect(await states.next()?.entries == ["a", "1"])
+    #expect(await store.isIdle, "bind() does not make the store busy")
+    await store.reset()
+    textInput.yield("after reset")
+    await store.send("marker")
+    #expect(await store.state.entries == ["a", "1", "marker"])
+  }
+
+  @Test func l2IsIdleExactlyWhenNothingIsInFlight() async {
+    let gate = Gate()
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>>(bind: {
+        .sequence { _ in await neverEnding() }
+      }) { state, action in
+        if action == "request" {
+          return .single {
+            await gate.wait()
+            return "response"
+          }
+        }
+        state.entries.append(action)
+        return .none
+      },
+      state: Log<String>()
+    )
+    #expect(await store.isIdle)
+    await store.send("request")
+    #expect(await store.isIdle == false)
+    await gate.open()
+    await store.waitUntilIdle()
+    #expect(await store.isIdle)
+    #expect(await store.state.entries == ["response"])
+  }
+
+  @Test func l3LoggingWritesActionsAndStatesOnEveryPlatform() async {
+    let lines = LineCollector()
+    let store = Store(
+      reducer: CountingReducer(),
+      state: CountingReducer.State(number: 0),
+      loggingOptions: .all
+    )
+    await store.withEngine { $0.logSink = { line in lines.append(line) } }
+    await store.send(.increment)
+    await store.debug(.action)
+    await store.send(.decrement)
+    await store.debug(.none)
+    await store.send(.increment)
+    #expect(
+      lines.lines == [
+        "[CountingReducer] action: increment",
+        "[CountingReducer] state: State(number: 1, isLoading: false)",
+        "[CountingReducer] action: decrement",
+      ])
+  }
+
+  @Test func l3StateOnlyLoggingSkipsActions() async {
+    let lines = LineCollector()
+    let store = Store(
+      reducer: CountingReducer(),
+      state: CountingReducer.State(number: 0),
+      loggingOptions: .state
+    )
+    await store.withEngine { $0.logSink = { line in lines.append(line) } }
+    await store.send(.increment)
+    #expect(lines.lines == ["[CountingReducer] state: State(number: 1, isLoading: false)"])
+  }
+}
+
+/// Collects log lines from any thread.
+final class LineCollector: Sendable {
+  private let storage = Locked<[String]>([])
+
+  func append(_ line: String) { storage.withLock { $0.append(line) } }
+  var lines: [String] { storage.withLock { $0 } }
+}
