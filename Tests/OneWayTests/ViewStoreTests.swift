@@ -1,0 +1,181 @@
+import Clocks
+import Observation
+import Testing
+
+@testable import OneWay
+
+/// Rules A4 and V1–V2: the view store, on the main actor.
+@MainActor
+@Suite struct ViewStoreTests {
+  enum Action: Sendable, Equatable {
+    case request
+    case response(Bool)
+    case search(String)
+    case result(String)
+    case tap(Int)
+    case scratch(Int)
+    case number(Int)
+  }
+
+  struct State: Sendable, Equatable {
+    var number = 0
+    var responseWasOnMainThread: Bool?
+    var results: [String] = []
+    @Ignored var scratch = 0
+  }
+
+  private func viewStore(clock: TestClock<Duration> = TestClock())
+    -> ViewStore<ClosureReducer<Action, State>, TestClock<Duration>>
+  {
+    ViewStore(
+      reducer: ClosureReducer<Action, State> { state, action in
+        switch action {
+        case .request:
+          return .single { .response(true) }
+        case .response:
+          // Traps (failing the run) unless the view store reduces on the main actor.
+          state.responseWasOnMainThread = MainActor.assumeIsolated { true }
+        case .search(let query):
+          return .just(.result(query)).debounce(id: "search", for: .milliseconds(300))
+        case .result(let query):
+          state.results.append(query)
+        case .tap(let value):
+          return .just(.result("tap \(value)")).throttle(id: "tap", for: .seconds(1))
+        case .scratch(let value):
+          state.scratch = value
+        case .number(let value):
+          state.number = value
+        }
+        return .none
+      },
+      state: State(),
+      clock: clock
+    )
+  }
+
+  @Test func a4SeedViewStoreShowsTheNewStateOnTheNextLine() {
+    let store = ViewStore(
+      reducer: CountingReducer(),
+      state: CountingReducer.State(number: 0)
+    )
+    store.send(.increment)
+    store.send(.decrement)
+    store.send(.twice)
+    #expect(store.state.number == 2)
+    #expect(store.state.isLoading == false)
+    #expect(store.isIdle)
+  }
+
+  @Test func v1AnAsynchronousEffectDeliversItsActionOnTheMainActor() async {
+    let store = viewStore()
+    store.send(.request)
+    #expect(store.isIdle == false)
+    await store.waitUntilIdle()
+    #expect(store.state.responseWasOnMainThread == true)
+  }
+
+  @Test func v2ObservationTrackingFiresOncePerChangeAndNotForAnIgnoredField() async {
+    let store = viewStore()
+    let changes = Counter()
+    func track() {
+      withObservationTracking {
+        _ = store.state
+      } onChange: {
+        Task { await changes.increment() }
+      }
+    }
+    track()
+    store.send(.scratch(1))
+    store.send(.number(1))
+    store.send(.number(2))
+    await changes.wait(until: 1)
+    track()
+    store.send(.number(3))
+    await changes.wait(until: 2)
+    store.send(.number(3))
+    store.send(.scratch(2))
+    track()
+    store.send(.number(4))
+    await changes.wait(until: 3)
+    #expect(await changes.value == 3)
+  }
+
+  @Test func viewStoreStatesAreMulticastWithPropertyLookup() async {
+    let store = viewStore()
+    var states = store.states.makeAsyncIterator()
+    var numbers = store.states.number.makeAsyncIterator()
+    #expect(await states.next()?.number == 0)
+    #expect(await numbers.next() == 0)
+    store.send(.number(7))
+    store.send(.search("x"))
+    #expect(await states.next()?.number == 7)
+    #expect(await numbers.next() == 7)
+  }
+
+  @Test func viewStoreDeinitCancelsItsEffects() async {
+    let started = Counter()
+    let cancelled = Counter()
+    weak var weakStore: ViewStore<ClosureReducer<Int, Int>, ContinuousClock>?
+    do {
+      let store = ViewStore(
+        reducer: ClosureReducer<Int, Int> { _, _ in
+          .single {
+            await started.increment()
+            await withTaskCancellationHandler {
+              await neverEnding()
+            } onCancel: {
+              Task { await cancelled.increment() }
+            }
+            return 0
+          }
+        },
+        state: 0
+      )
+      weakStore = store
+      store.send(1)
+      await started.wait(until: 1)
+    }
+    #expect(weakStore == nil)
+    await cancelled.wait(until: 1)
+  }
+
+  @Test func viewStoreDebouncesOnItsClock() async {
+    let clock = TestClock()
+    let store = viewStore(clock: clock)
+    store.send(.search("s"))
+    store.send(.search("sw"))
+    await clock.advance(by: .milliseconds(299))
+    #expect(store.state.results == [])
+    await clock.advance(by: .milliseconds(2))
+    await store.waitUntilIdle()
+    #expect(store.state.results == ["sw"])
+  }
+
+  @Test func viewStoreThrottlesOnItsClock() async {
+    let clock = TestClock()
+    let store = viewStore(clock: clock)
+    store.send(.tap(1))
+    store.send(.tap(2))
+    #expect(store.state.results == ["tap 1"])
+    await clock.advance(by: .milliseconds(1_001))
+    await store.waitUntilIdle()
+    store.send(.tap(3))
+    #expect(store.state.results == ["tap 1", "tap 3"])
+    await clock.advance(by: .milliseconds(1_001))
+    await store.waitUntilIdle()
+  }
+
+  @Test func viewStoreResetRestartsBindAndKeepsState() async {
+    let store = ViewStore(
+      reducer: ClosureReducer<String, Log<String>>(bind: { .just("bound") }) { state, action in
+        state.entries.append(action)
+        return .none
+      },
+      state: Log<String>()
+    )
+    #expect(store.state.entries == ["bound"])
+    store.send("a")
+    store.reset()
+    #expect(store.state.entries == ["bound", "a", "bound"])
+  }
+}
