@@ -94,7 +94,8 @@ import Testing
         "[CountingReducer] action: increment",
         "[CountingReducer] state: State(number: 1, isLoading: false)",
         "[CountingReducer] action: decrement",
-      ])
+      ]
+    )
   }
 
   @Test func l3StateOnlyLoggingSkipsActions() async {

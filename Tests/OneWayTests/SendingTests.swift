@@ -83,7 +83,11 @@ import Testing
       case .start:
         return .concat(
           .just(.step(1)),
-          .merge(.just(.step(2)), .concat(.just(.step(3)), .merge(.just(.step(4)))), .just(.step(5))),
+          .merge(
+            .just(.step(2)),
+            .concat(.just(.step(3)), .merge(.just(.step(4)))),
+            .just(.step(5))
+          ),
           .merge { AnyEffect.just(.step(6)) },
           .none,
           .just(.step(7))
