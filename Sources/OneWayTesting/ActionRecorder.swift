@@ -11,7 +11,6 @@ final class ActionRecorder<Action: Sendable, State: Sendable>: Sendable {
 
   private struct Storage {
     var entries: [Entry] = []
-    var hasBound = false
     var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     var lastWaiterID: UInt64 = 0
   }
@@ -20,9 +19,6 @@ final class ActionRecorder<Action: Sendable, State: Sendable>: Sendable {
 
   /// How many actions have been reduced.
   var count: Int { storage.withLock { $0.entries.count } }
-
-  /// Whether the store has started `bind()`.
-  var hasBound: Bool { storage.withLock { $0.hasBound } }
 
   /// The entry at `index`, if that many actions have been reduced.
   func entry(at index: Int) -> Entry? {
@@ -44,10 +40,6 @@ final class ActionRecorder<Action: Sendable, State: Sendable>: Sendable {
       return Array(storage.waiters.values)
     }
     for continuation in waiting { continuation.resume() }
-  }
-
-  func markBound() {
-    storage.withLock { $0.hasBound = true }
   }
 
   /// Returns once more than `count` actions have been reduced, or once the task is cancelled.
@@ -92,22 +84,8 @@ struct RecordingReducer<Base: Reducer>: Reducer {
   }
 
   func bind() -> AnyEffect<Action> {
-    recorder.markBound()
-    return base.bind()
+    base.bind()
   }
-}
-
-/// Starts the store's `bind()` now if it has not started yet, on the store's actor.
-///
-/// A store binds when its first action arrives or when a task its initialiser started gets to
-/// run, whichever comes first. The test store binds first, with `reset()` (which, on a store
-/// that has not bound, only binds), so that actions `bind()` emits at once are recorded before,
-/// not among, the actions of the first `send`.
-func bindIfNeeded<Base: Reducer, C: Clock<Duration>>(
-  _ store: isolated Store<RecordingReducer<Base>, C>,
-  recorder: ActionRecorder<Base.Action, Base.State>
-) {
-  if !recorder.hasBound { store.reset() }
 }
 
 /// Sends `action` on the store's actor and returns the index of its entry in the record, and
@@ -117,7 +95,8 @@ func recordedSend<Base: Reducer, C: Clock<Duration>>(
   _ action: Base.Action,
   recorder: ActionRecorder<Base.Action, Base.State>
 ) -> (index: Int, isIdle: Bool) {
-  bindIfNeeded(store, recorder: recorder)
+  // Actions that `bind()` emits at once are recorded before, not among, those of this send.
+  store.bindIfNeeded()
   // Nothing is being reduced or queued here, so `send` reduces `action` first.
   let index = recorder.count
   store.send(action)

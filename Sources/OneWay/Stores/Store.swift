@@ -93,6 +93,11 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     engine.loggingOptions = loggingOptions
   }
 
+  /// Starts `bind()`'s effect now, if neither a `send` nor the initialiser's task has yet.
+  package func bindIfNeeded() {
+    engine.bindIfNeeded()
+  }
+
   /// Returns once the store is idle (see ``isIdle``), or once the calling task is cancelled.
   package func waitUntilIdle() async {
     await engine.waitUntilIdle()
