@@ -17,6 +17,7 @@ CHAIN = 9  # actions reduced per S3 send: .chain plus its 8 .just
 S1 = "S1 Store.send, reducer returns .none"
 S1_BASE = "S1 baseline: bare actor hop"
 S2 = "S2 ViewStore.send, main actor"
+S2_READ = "S2 ViewStore.send + state read, main actor"
 S2_BASE = "S2 baseline: direct @inline(never) reduce"
 S3 = "S3 Store.send, .concat/.merge of 8 .just (9 reduced actions)"
 S4 = "S4 Store round trip: .single -> reduced reply"
@@ -72,6 +73,11 @@ def main():
         row("2. `viewStore.send` on the main actor",
             fmt_ns(s2), f"direct `@inline(never)` reduce {fmt_ns(s2b)}", f"{s2 / s2b:.1f}x",
             "≤ 25x and < 50 ns", ok)
+    s2r = get(S2_READ)
+    if s2r and s2b:
+        row("2. `viewStore.send` + read of `state` on the main actor (Observation on; no goal)",
+            fmt_ns(s2r), f"direct `@inline(never)` reduce {fmt_ns(s2b)}", f"{s2r / s2b:.1f}x",
+            "", True)
     s3 = get(S3)
     if s3 and s1b:
         per_action = s3 / CHAIN
@@ -100,6 +106,11 @@ def main():
         allocs = get(name, MALLOC)
         if allocs is not None:
             row(f"7. allocations per {label}", f"{allocs:g}", "", "", "0", allocs == 0)
+    for name, label in [(S2_READ, "`viewStore.send` + `state` read (scenario 2, second row)"),
+                        (S3, "`store.send(.chain)` (scenario 3, 9 reduced actions)")]:
+        allocs = get(name, MALLOC)
+        if allocs is not None:
+            row(f"7. allocations per {label}", f"{allocs:g}", "", "", "", True)
     for name, label in [("S7 idle Store: retained bytes", "`Store`"),
                         ("S7 idle ViewStore: retained bytes", "`ViewStore`")]:
         retained = get(name, RETAINED)

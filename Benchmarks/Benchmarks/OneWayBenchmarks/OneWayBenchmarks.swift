@@ -59,6 +59,15 @@ let benchmarks: @Sendable () -> Void = {
     await sendToViewStore(benchmark.scaledIterations)
   }
 
+  // The same sends, each followed by a read of `state`, as a view does: from the first read
+  // on, every change goes through Observation's registrar.
+  Benchmark(
+    "S2 ViewStore.send + state read, main actor",
+    configuration: configuration(.mega, seconds: 4)
+  ) { benchmark in
+    await sendToViewStoreReadingState(benchmark.scaledIterations)
+  }
+
   Benchmark("S2 baseline: direct @inline(never) reduce", configuration: configuration(.mega)) {
     benchmark in
     await reduceDirectly(benchmark.scaledIterations)

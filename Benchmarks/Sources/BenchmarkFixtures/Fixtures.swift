@@ -121,6 +121,25 @@ package func directReduce(
   for _ in iterations { mainActorViewStore.send(.increment) }
 }
 
+/// The view store of scenario 2's second row, whose state the loop reads after every send,
+/// as a view does: a separate store, because reading `state` makes a view store tell
+/// Observation about every later change.
+@MainActor package let observedViewStore = ViewStore(
+  reducer: CounterReducer(),
+  state: CounterReducer.State()
+)
+
+/// Scenario 2, second row: `iterations` view-store sends, each followed by a read of `state`
+/// through its observable getter, on the main actor.
+@MainActor package func sendToViewStoreReadingState(_ iterations: Range<Int>) {
+  var total = 0
+  for _ in iterations {
+    observedViewStore.send(.increment)
+    total &+= observedViewStore.state.count
+  }
+  keep(total)
+}
+
 /// Scenario 2's baseline: `iterations` direct reducer calls, on the main actor.
 @MainActor package func reduceDirectly(_ iterations: Range<Int>) {
   let reducer = CounterReducer()

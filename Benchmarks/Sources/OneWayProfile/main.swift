@@ -12,8 +12,8 @@ guard let scenario = arguments.first else {
   print(
     """
     usage: OneWayProfile SCENARIO [ITERATIONS] [SUBSCRIBERS]
-    scenarios: s1-store s1-bare s2-viewstore s2-direct s3-chain s4-store s4-bare s5-store
-               s6-store s6-bare s7-store
+    scenarios: s1-store s1-bare s2-viewstore s2-viewstore-read s2-direct s3-chain s4-store
+               s4-bare s5-store s6-store s6-bare s7-store
     """
   )
   exit(2)
@@ -76,6 +76,8 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
 switch scenario {
 case "s2-viewstore":
   sendToViewStore(0..<iterations)
+case "s2-viewstore-read":
+  sendToViewStoreReadingState(0..<iterations)
 case "s2-direct":
   reduceDirectly(0..<iterations)
 default:
