@@ -108,7 +108,13 @@ final class StoreEngine<Host: EngineHost> {
     if !loggingOptions.isEmpty { log(action: action) }
     var next = state
     let effect = reducer.reduce(state: &next, action: action)
-    if next != state { commit(next) }
+    if next != state {
+      commit(next)
+    } else {
+      // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only
+      // not announced.
+      state = next
+    }
     if !effect.isNone { start(effect) }
   }
 
