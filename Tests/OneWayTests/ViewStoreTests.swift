@@ -178,3 +178,14 @@ import Testing
     #expect(store.state.entries == ["bound", "a", "bound"])
   }
 }
+
+extension ViewStoreTests {
+  @Test func v3BindingReadsAPropertyAndSendsAnActionWhenWritten() {
+    let store = viewStore()
+    let number = store.bindingAccessors(\.number, send: { .number($0) })
+    #expect(number.get() == 0)
+    number.set(5)
+    #expect(store.state.number == 5)
+    #expect(number.get() == 5)
+  }
+}

@@ -18,10 +18,22 @@
       _ keyPath: KeyPath<State, Value> & Sendable,
       send action: @escaping @Sendable (Value) -> Action
     ) -> Binding<Value> {
-      Binding(
-        get: { MainActor.assumeIsolated { self.state[keyPath: keyPath] } },
-        set: { value in MainActor.assumeIsolated { self.send(action(value)) } }
-      )
+      let accessors = bindingAccessors(keyPath, send: action)
+      return Binding(get: accessors.get, set: accessors.set)
     }
   }
 #endif
+
+extension ViewStore {
+  /// The two halves of ``binding(_:send:)``, kept outside the SwiftUI guard so that every
+  /// platform compiles and tests them. SwiftUI calls both on the main actor.
+  nonisolated func bindingAccessors<Value: Sendable>(
+    _ keyPath: KeyPath<State, Value> & Sendable,
+    send action: @escaping @Sendable (Value) -> Action
+  ) -> (get: @Sendable () -> Value, set: @Sendable (Value) -> Void) {
+    (
+      get: { MainActor.assumeIsolated { self.state[keyPath: keyPath] } },
+      set: { value in MainActor.assumeIsolated { self.send(action(value)) } }
+    )
+  }
+}
