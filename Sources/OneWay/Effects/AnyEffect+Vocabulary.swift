@@ -71,6 +71,7 @@ extension AnyEffect {
   /// - Parameters:
   ///   - priority: The priority of the task; `nil` inherits the current one.
   ///   - effects: The effects to run in order.
+  @inlinable
   public static func concat(
     priority: TaskPriority? = nil,
     _ effects: AnyEffect<Element>...
@@ -83,6 +84,7 @@ extension AnyEffect {
   /// - Parameters:
   ///   - priority: The priority of the task; `nil` inherits the current one.
   ///   - build: A builder that lists the effects, with `if`, `switch` and `for` as needed.
+  @inlinable
   public static func concat(
     priority: TaskPriority? = nil,
     @EffectsBuilder<Element> _ build: () -> [AnyEffect<Element>]
@@ -97,6 +99,7 @@ extension AnyEffect {
   /// - Parameters:
   ///   - priority: The priority of the task; `nil` inherits the current one.
   ///   - effects: The effects to run together.
+  @inlinable
   public static func merge(
     priority: TaskPriority? = nil,
     _ effects: AnyEffect<Element>...
@@ -109,6 +112,7 @@ extension AnyEffect {
   /// - Parameters:
   ///   - priority: The priority of the task; `nil` inherits the current one.
   ///   - build: A builder that lists the effects, with `if`, `switch` and `for` as needed.
+  @inlinable
   public static func merge(
     priority: TaskPriority? = nil,
     @EffectsBuilder<Element> _ build: () -> [AnyEffect<Element>]

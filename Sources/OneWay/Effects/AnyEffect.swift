@@ -30,14 +30,22 @@ public struct AnyEffect<Element>: Effect where Element: Sendable {
     self.isSynchronous = isSynchronous
   }
 
-  @usableFromInline
+  // Inlinable, and a plain loop rather than `allSatisfy(\.isSynchronous)`: a key path on this
+  // generic type is instantiated by the runtime (and allocated) on every call, and the
+  // unspecialised walk looks up `AnyEffect<Element>`'s metadata for every element.
+  @inlinable
   init(_ operation: Operation) {
     self.operation = operation
     switch operation {
     case .none, .just, .cancel:
       isSynchronous = true
     case .concat(let effects, _), .merge(let effects, _):
-      isSynchronous = effects.allSatisfy(\.isSynchronous)
+      var allSynchronous = true
+      for effect in effects where !effect.isSynchronous {
+        allSynchronous = false
+        break
+      }
+      isSynchronous = allSynchronous
     case .cancellable(let inner, _, _), .throttle(let inner, _, _, _, _):
       isSynchronous = inner.isSynchronous
     case .single, .sequence, .stream, .debounce:

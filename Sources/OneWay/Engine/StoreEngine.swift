@@ -127,12 +127,20 @@ final class StoreEngine<Host: EngineHost> {
     if loggingOptions.contains(.state) { log(state: next) }
   }
 
-  @usableFromInline
+  // Inlinable so that the actions synchronous effects queue are reduced by the same
+  // specialised code as the sent one, not by the unspecialised generic engine.
+  @inlinable
   func drainQueue() {
     while let entry = queue.popFirst() {
-      if let source = entry.source, !registry.isAlive(source) { continue }
+      if let source = entry.source, !isAlive(source) { continue }
       reduce(entry.action)
     }
+  }
+
+  /// Whether the effect unit `token` (and every unit it is nested in) is still running.
+  @usableFromInline
+  func isAlive(_ token: EffectToken) -> Bool {
+    registry.isAlive(token)
   }
 
   /// The common ending of every entry point other than `send`: reduce what effects queued,

@@ -38,6 +38,10 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   @usableFromInline
   let engine: StoreEngine<ViewStore>
 
+  /// `\.state`, formed once: forming a key path on this generic class costs a run-time
+  /// instantiation and an allocation every time.
+  let stateKeyPath: KeyPath<ViewStore, State>
+
   /// An `ObservationRegistrar`, boxed because Apple platforms offer it only from iOS 17 and
   /// macOS 14 on, later than this package's deployment targets.
   @usableFromInline
@@ -69,7 +73,9 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
       loggingOptions: loggingOptions
     )
     self.engine = engine
-    engine.observer = ViewStoreObserver(store: self, keyPath: \.state)
+    let stateKeyPath: KeyPath<ViewStore, State> = \.state
+    self.stateKeyPath = stateKeyPath
+    engine.observer = ViewStoreObserver(store: self, keyPath: stateKeyPath)
     engine.host = self
     engine.bind()
   }
@@ -77,7 +83,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// The current state; reading it in SwiftUI or `withObservationTracking` observes it.
   public var state: State {
     if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar {
-      registrar.access(self, keyPath: \.state)
+      registrar.access(self, keyPath: stateKeyPath)
       engine.observer?.isObserved = true
     }
     return engine.state
