@@ -216,7 +216,8 @@ where R.Action: Equatable {
   ///
   /// - Parameters:
   ///   - expected: The action the test expects next.
-  ///   - timeout: How many seconds to wait for it; 1 by default.
+  ///   - timeout: How many seconds to wait for it; 5 by default, so that a loaded CI machine
+  ///     (sanitizers, parallel tests) does not fail a passing test.
   ///   - update: Turns the state before the action into the state expected after it.
   ///   - fileID: The caller's file ID; leave the default.
   ///   - filePath: The caller's file path; leave the default.
@@ -224,7 +225,7 @@ where R.Action: Equatable {
   ///   - column: The caller's column; leave the default.
   public func receive(
     _ expected: Action,
-    timeout: Double = 1,
+    timeout: Double = 5,
     assert update: (@Sendable (inout State) -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -301,13 +302,13 @@ where R.Action: Equatable {
   /// failures.
   ///
   /// - Parameters:
-  ///   - timeout: How many seconds to wait for the effects to end; 1 by default.
+  ///   - timeout: How many seconds to wait for the effects to end; 5 by default.
   ///   - fileID: The caller's file ID; leave the default.
   ///   - filePath: The caller's file path; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
   public func finish(
-    timeout: Double = 1,
+    timeout: Double = 5,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
