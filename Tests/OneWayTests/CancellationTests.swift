@@ -124,6 +124,32 @@ import Testing
     #expect(await store.state.entries == ["first"])
   }
 
+  @Test(arguments: ["cancellable", "throttle"])
+  func c2ASynchronousActionUnderAnIdentifierIsDroppedByAnEarlierCancel(modifier: String) async {
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>> { state, action in
+        state.entries.append(action)
+        switch action {
+        case "start":
+          let registered: AnyEffect<String> =
+            modifier == "cancellable"
+            ? .just("x").cancellable("id")
+            : .just("x").throttle(id: "id", for: .seconds(1))
+          return .merge(.just("cancel"), registered)
+        case "cancel":
+          return .cancel("id")
+        default:
+          return .none
+        }
+      },
+      state: Log<String>()
+    )
+    await store.send("start")
+    #expect(await store.state.entries == ["start", "cancel"])
+    await store.waitUntilIdle()
+    #expect(await store.withEngine { $0.registry.units.isEmpty })
+  }
+
   @Test func c2StressTenThousandCancelVersusDeliverRacesDeliverNothingAfterACancel() async {
     struct Race: Sendable, Equatable {
       var lastCancelled = -1

@@ -207,6 +207,49 @@ import Testing
     #expect(await store.state.entries == ["first", "after"])
   }
 
+  @Test func aPriorityNamedByConcatOrMergeReachesTheEffectsInside() async {
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>> { state, action in
+        if action == "start" {
+          return .merge(
+            .merge(priority: .background, .single { "merge \(Task.currentPriority)" }),
+            .concat(priority: .low, .single { "concat \(Task.currentPriority)" })
+          )
+        }
+        state.entries.append(action)
+        return .none
+      },
+      state: Log<String>()
+    )
+    await store.send("start")
+    await store.waitUntilIdle()
+    #expect(
+      await Set(store.state.entries)
+        == ["merge \(TaskPriority.background)", "concat \(TaskPriority.low)"]
+    )
+  }
+
+  @Test func methodReportsTheOutermostModifierAsOneWay3Did() {
+    guard
+      case .register(let id, cancelInFlight: true) = AnyEffect<Int>.just(1)
+        .cancellable("a", cancelInFlight: true).method
+    else { Issue.record("expected .register"); return }
+    #expect(id as? String == "a")
+    guard case .cancel = AnyEffect<Int>.cancel(1).method else {
+      Issue.record("expected .cancel")
+      return
+    }
+    guard
+      case .throttle(_, let interval, true) = AnyEffect<Int>.just(1)
+        .throttle(id: "t", for: .milliseconds(1_500), latest: true).method
+    else { Issue.record("expected .throttle"); return }
+    #expect(interval == 1.5)
+    guard case .none = AnyEffect<Int>.just(1).method else {
+      Issue.record("expected .none")
+      return
+    }
+  }
+
   @Test func effectsRunOnTheirOwnThroughValues() async {
     let effect = AnyEffect<Int>.concat(
       .just(1),

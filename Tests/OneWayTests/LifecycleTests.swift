@@ -44,10 +44,61 @@ import Testing
     numberInput.yield(1)
     #expect(await states.next()?.entries == ["a", "1"])
     #expect(await store.isIdle, "bind() does not make the store busy")
+  }
+
+  @Test func l1ResetRestartsBindAndStopsTheOldBinding() async {
+    let bindings = Counter()
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>>(bind: {
+        .sequence { send in
+          let generation = await bindings.increment()
+          send("bound \(generation)")
+          await neverEnding()
+        }
+      }) { state, action in
+        state.entries.append(action)
+        return .none
+      },
+      state: Log<String>()
+    )
+    var states = store.states.makeAsyncIterator()
+    _ = await states.next()
+    #expect(await states.next()?.entries == ["bound 1"])
     await store.reset()
-    textInput.yield("after reset")
-    await store.send("marker")
-    #expect(await store.state.entries == ["a", "1", "marker"])
+    #expect(await states.next()?.entries == ["bound 1", "bound 2"])
+    #expect(await bindings.value == 2)
+  }
+
+  @Test func l2ACancelledEffectKeepsTheStoreBusyUntilItsTaskEnds() async {
+    let gate = Gate()
+    let started = Counter()
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>> { state, action in
+        switch action {
+        case "request":
+          return .single {
+            await started.increment()
+            await gate.wait()  // ignores cancellation
+            return "response"
+          }
+          .cancellable("request")
+        case "cancel":
+          return .cancel("request")
+        default:
+          state.entries.append(action)
+          return .none
+        }
+      },
+      state: Log<String>()
+    )
+    await store.send("request")
+    await started.wait(until: 1)
+    await store.send("cancel")
+    #expect(await store.isIdle == false, "the cancelled task still runs")
+    await gate.open()
+    await store.waitUntilIdle()
+    #expect(await store.isIdle)
+    #expect(await store.state.entries == [])
   }
 
   @Test func l2IsIdleExactlyWhenNothingIsInFlight() async {

@@ -171,11 +171,13 @@ import Testing
     enum Action: Sendable, Equatable { case bound, request, response, increment }
     struct State: Sendable, Equatable { var bindCount = 0, responses = 0, number = 0 }
     let gate = Gate()
+    let started = Counter()
     let reducer = ClosureReducer<Action, State>(bind: { .just(.bound) }) { state, action in
       switch action {
       case .bound: state.bindCount += 1
       case .request:
         return .single {
+          await started.increment()
           await gate.wait()
           return .response
         }
@@ -187,6 +189,7 @@ import Testing
     let store = Store(reducer: reducer, state: State())
     await store.send(.increment)
     await store.send(.request)
+    await started.wait(until: 1)
     #expect(await store.isIdle == false)
     await store.reset()
     await gate.open()

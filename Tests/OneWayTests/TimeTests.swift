@@ -171,6 +171,85 @@ import Testing
     #expect(await store.state.entries == ["tap 1"])
   }
 
+  /// A store whose taps are throttled under "t" and registered under "c".
+  private func outerStore(
+    clock: TestClock<Duration>,
+    latest: Bool,
+    cancelInFlight: Bool = false,
+    nested: Counter? = nil
+  ) -> Store<ClosureReducer<Action, Log<String>>, TestClock<Duration>> {
+    Store(
+      reducer: ClosureReducer<Action, Log<String>> { state, action in
+        switch action {
+        case .tap(let value):
+          let throttled = AnyEffect<Action>.just(.tapped(value))
+            .throttle(id: "t", for: .seconds(1), latest: latest)
+          if let admitted = nested {
+            // Inside a running effect; the last step tells the test the throttle has decided.
+            return .concat(
+              .sequence { _ in },
+              throttled,
+              .sequence { _ in await admitted.increment() }
+            )
+          }
+          return throttled.cancellable("c", cancelInFlight: cancelInFlight)
+        case .search:
+          return .cancel("c")
+        case .tapped(let value):
+          state.entries.append("tap \(value)")
+        default:
+          break
+        }
+        return .none
+      },
+      state: Log<String>(),
+      clock: clock
+    )
+  }
+
+  @Test func e4t3CancellingAnOuterIdentifierClosesTheThrottleWindow() async {
+    let clock = TestClock()
+    let store = outerStore(clock: clock, latest: false)
+    await store.send(.tap(1))
+    await store.send(.search("cancel"))
+    await store.waitUntilIdle()
+    await store.send(.tap(2))
+    #expect(await store.state.entries == ["tap 1", "tap 2"])
+    await clock.advance(by: .milliseconds(1_001))
+    await store.waitUntilIdle()
+  }
+
+  @Test func e4t3CancelInFlightOfAnOuterIdentifierDropsTheWindowAndItsTrailingRun() async {
+    let clock = TestClock()
+    let store = outerStore(clock: clock, latest: true, cancelInFlight: true)
+    await store.send(.tap(1))
+    await store.send(.tap(2))
+    // The second tap cancelled the first one's window (and its timer), then opened its own.
+    #expect(await store.state.entries == ["tap 1", "tap 2"])
+    await clock.advance(by: .milliseconds(1_001))
+    await store.waitUntilIdle()
+    #expect(await store.state.entries == ["tap 1", "tap 2"])
+  }
+
+  @Test func t3ANestedThrottleRunsItsTrailingEffectAfterItsParentFinished() async {
+    let clock = TestClock()
+    let admitted = Counter()
+    let store = outerStore(clock: clock, latest: true, nested: admitted)
+    var states = store.states.makeAsyncIterator()
+    _ = await states.next()
+    await store.send(.tap(1))
+    #expect(await states.next()?.entries == ["tap 1"])
+    await store.send(.tap(2))
+    await admitted.wait(until: 2)
+    await store.send(.tap(3))
+    await admitted.wait(until: 3)
+    await clock.advance(by: .milliseconds(1_001))
+    #expect(await states.next()?.entries == ["tap 1", "tap 3"])
+    await clock.advance(by: .milliseconds(1_001))
+    await store.waitUntilIdle()
+    #expect(await store.state.entries == ["tap 1", "tap 3"])
+  }
+
   @Test func throttleWindowsAdmitOneRunPerWindow() {
     var windows = ThrottleWindows<String>()
     let id = AnyEffectID("tap")
@@ -183,5 +262,15 @@ import Testing
     #expect(windows.close(id, timer: EffectToken(rawValue: 2)) == nil)
     #expect(windows.close(id, timer: timer) == "d")
     #expect(windows.isEmpty)
+  }
+
+  @Test func aThrottleWindowLivesNoLongerThanItsTimer() {
+    var windows = ThrottleWindows<String>()
+    let id = AnyEffectID("tap")
+    windows.open(id, timer: EffectToken(rawValue: 7))
+    windows.close(timedBy: EffectToken(rawValue: 8))
+    #expect(windows.admit(id, latest: false, run: "a") == .dropped)
+    windows.close(timedBy: EffectToken(rawValue: 7))
+    #expect(windows.admit(id, latest: false, run: "b") == .runNow)
   }
 }

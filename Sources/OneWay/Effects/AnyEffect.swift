@@ -121,14 +121,6 @@ extension AnyEffect {
     return false
   }
 
-  /// `true` for the nodes that need a store's bookkeeping: cancellation, debounce, throttle.
-  var isModifier: Bool {
-    switch operation {
-    case .cancel, .cancellable, .debounce, .throttle: return true
-    default: return false
-    }
-  }
-
   /// The priority of the task that runs this effect, if the effect names one.
   var priority: TaskPriority? {
     switch operation {

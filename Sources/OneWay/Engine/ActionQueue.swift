@@ -10,11 +10,15 @@ struct ActionQueue<Action> {
     @usableFromInline let action: Action
     /// The effect that produced the action; `nil` for actions sent to the store directly.
     @usableFromInline let source: EffectToken?
+    /// Whether `source` was registered for this entry alone (a synchronous action under a
+    /// cancellation identifier), to be forgotten once the entry leaves the queue.
+    @usableFromInline let ownsSource: Bool
 
     @usableFromInline
-    init(action: Action, source: EffectToken?) {
+    init(action: Action, source: EffectToken?, ownsSource: Bool) {
       self.action = action
       self.source = source
+      self.ownsSource = ownsSource
     }
   }
 
@@ -31,8 +35,8 @@ struct ActionQueue<Action> {
   var count: Int { entries.count - head }
 
   @inlinable
-  mutating func append(_ action: Action, from source: EffectToken?) {
-    entries.append(Entry(action: action, source: source))
+  mutating func append(_ action: Action, from source: EffectToken?, ownsSource: Bool = false) {
+    entries.append(Entry(action: action, source: source, ownsSource: ownsSource))
   }
 
   @inlinable
@@ -47,8 +51,11 @@ struct ActionQueue<Action> {
     return entry
   }
 
-  mutating func removeAll() {
+  /// Empties the queue and returns what it held, oldest first.
+  mutating func removeAll() -> ArraySlice<Entry> {
+    let waiting = entries[head...]
     entries.removeAll(keepingCapacity: true)
     head = 0
+    return waiting
   }
 }

@@ -63,21 +63,39 @@ struct EffectRegistry {
     }
   }
 
-  /// Removes every unit registered under `id` and returns their tasks, to be cancelled.
-  mutating func cancel(_ id: AnyEffectID) -> [Task<Void, Never>] {
+  /// A unit just cancelled: its task is to be cancelled, and what it owned closed.
+  struct Cancelled {
+    let token: EffectToken
+    let task: Task<Void, Never>?
+  }
+
+  /// Removes every unit registered under `id`.
+  mutating func cancel(_ id: AnyEffectID) -> [Cancelled] {
     guard let tokens = tokensByID[id] else { return [] }
     return tokens.compactMap { cancel(token: $0) }
   }
 
-  /// Removes every unit, `bind()`'s included, and returns their tasks, to be cancelled.
-  mutating func cancelAll() -> [Task<Void, Never>] {
+  /// Removes every unit, `bind()`'s included.
+  mutating func cancelAll() -> [Cancelled] {
     units.keys.compactMap { cancel(token: $0) }
   }
 
-  private mutating func cancel(token: EffectToken) -> Task<Void, Never>? {
+  private mutating func cancel(token: EffectToken) -> Cancelled? {
     guard let unit = remove(token) else { return nil }
     if !unit.isBinding { cancelledTokens.insert(token) }
-    return unit.task
+    return Cancelled(token: token, task: unit.task)
+  }
+
+  /// The identifiers of `token` and of every unit that started it: cancelling any of them
+  /// cancels the unit.
+  func lineageIDs(of token: EffectToken?) -> [AnyEffectID] {
+    var ids: [AnyEffectID] = []
+    var current = token
+    while let token = current, let unit = units[token] {
+      ids.append(contentsOf: unit.ids)
+      current = unit.parent
+    }
+    return ids
   }
 
   /// Whether actions from `token` may still be reduced: the unit and all its ancestors are

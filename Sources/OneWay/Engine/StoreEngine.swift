@@ -20,6 +20,8 @@ final class StoreEngine<Host: EngineHost> {
     @usableFromInline var parent: EffectToken?
     @usableFromInline var ids: [AnyEffectID] = []
     @usableFromInline var isBinding = false
+    /// The priority an enclosing `concat` or `merge` named, for effects that name none.
+    @usableFromInline var priority: TaskPriority?
 
     @usableFromInline
     init(parent: EffectToken? = nil, isBinding: Bool = false) {
@@ -74,7 +76,7 @@ final class StoreEngine<Host: EngineHost> {
   }
 
   deinit {
-    for task in registry.cancelAll() { task.cancel() }
+    for unit in registry.cancelAll() { unit.task?.cancel() }
     subscribers.finishAll()
     idleWaiters.resumeAll()
   }
@@ -132,15 +134,19 @@ final class StoreEngine<Host: EngineHost> {
   @inlinable
   func drainQueue() {
     while let entry = queue.popFirst() {
-      if let source = entry.source, !isAlive(source) { continue }
+      if entry.source != nil, !admit(entry) { continue }
       reduce(entry.action)
     }
   }
 
-  /// Whether the effect unit `token` (and every unit it is nested in) is still running.
+  /// Whether an action an effect produced may still be reduced: its unit, and every unit that
+  /// started it, is alive (C2). Forgets the units registered for one action alone.
   @usableFromInline
-  func isAlive(_ token: EffectToken) -> Bool {
-    registry.isAlive(token)
+  func admit(_ entry: ActionQueue<Action>.Entry) -> Bool {
+    guard let source = entry.source else { return true }
+    let isAlive = registry.isAlive(source)
+    if entry.ownsSource { registry.finish(source) }
+    return isAlive
   }
 
   /// The common ending of every entry point other than `send`: reduce what effects queued,
@@ -175,17 +181,17 @@ final class StoreEngine<Host: EngineHost> {
 
   func finish(_ token: EffectToken) {
     registry.finish(token)
+    throttles.close(timedBy: token)
     settle()
   }
 
   /// Ends the window that `timer` measured; its trailing run opens the next window, which
   /// starts exactly where this one ended.
   func throttleWindowEnded(_ id: AnyEffectID, timer: EffectToken, at end: Deadline) {
-    if let run = throttles.close(id, timer: timer),
-      run.scope.parent.map(registry.isAlive) ?? true
-    {
+    if let run = throttles.close(id, timer: timer) {
       var ignored: [EffectTask] = []
-      runThrottled(run, id: id, until: end.advanced(run.interval), collecting: &ignored)
+      start(run.effect, in: run.scope.adding(id), collecting: &ignored)
+      openWindow(for: run, id: id, until: end.advanced(run.interval))
     }
     settle()
   }
@@ -208,9 +214,13 @@ final class StoreEngine<Host: EngineHost> {
     switch effect.operation {
     case .none:
       return
-    case .just(let action):
+    case .just(let action) where scope.ids.isEmpty:
       queue.append(action, from: scope.parent)
-    case .merge(let effects, _):
+    case .just(let action):
+      enqueue(action, registeredIn: scope)
+    case .merge(let effects, let priority):
+      var scope = scope
+      if let priority { scope.priority = priority }
       for effect in effects { start(effect, in: scope, collecting: &tasks) }
     case .concat(let effects, _) where effect.isSynchronous:
       for effect in effects { start(effect, in: scope, collecting: &tasks) }
@@ -224,6 +234,14 @@ final class StoreEngine<Host: EngineHost> {
     }
   }
 
+  /// Queues an action that a synchronous effect emits under cancellation identifiers, as a unit
+  /// of its own until it is reduced, so that a `.cancel` reduced first drops it (C2).
+  @usableFromInline
+  func enqueue(_ action: Action, registeredIn scope: Scope) {
+    let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
+    queue.append(action, from: token, ownsSource: true)
+  }
+
   /// The part of ``start(_:in:collecting:)`` that sets up tasks, timers and windows.
   @usableFromInline
   func startAsynchronous(
@@ -233,43 +251,44 @@ final class StoreEngine<Host: EngineHost> {
   ) {
     switch effect.operation {
     case .concat(let effects, let priority):
+      var scope = scope
+      if let priority { scope.priority = priority }
       let prefix = effects.prefix(while: \.isSynchronous)
       for effect in prefix { start(effect, in: scope, collecting: &tasks) }
       let rest = AnyEffect(.concat(Array(effects[prefix.endIndex...]), priority: priority))
-      spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(rest) }
+      spawn(in: scope, priority: scope.priority, collecting: &tasks) { await $0.run(rest) }
     case .debounce(let inner, let id, let dueTime, let clock):
       cancel(id)
       let deadline = deadline(after: dueTime, on: clock)
-      spawn(in: scope.adding(id), priority: inner.priority, collecting: &tasks) { runner in
+      let priority = inner.priority ?? scope.priority
+      spawn(in: scope.adding(id), priority: priority, collecting: &tasks) { runner in
         guard (try? await deadline.wait()) != nil else { return }
         await runner.run(inner)
       }
     case .throttle(let inner, let id, let interval, let latest, let clock):
-      let run = ThrottledRun(effect: inner, scope: scope, interval: interval)
+      // The window (its timer and its trailing run) outlives the unit that started it, so it
+      // is registered at the top level, under every identifier that unit was started under.
+      var windowScope = Scope(parent: nil, isBinding: scope.isBinding)
+      windowScope.ids = registry.lineageIDs(of: scope.parent) + scope.ids
+      windowScope.priority = scope.priority
+      let run = ThrottledRun(effect: inner, scope: windowScope, interval: interval)
       if throttles.admit(id, latest: latest, run: run) == .runNow {
-        let end = deadline(after: interval, on: clock)
-        runThrottled(run, id: id, until: end, collecting: &tasks)
+        start(inner, in: scope.adding(id), collecting: &tasks)
+        openWindow(for: run, id: id, until: deadline(after: interval, on: clock))
       }
     case .single, .sequence, .stream:
-      spawn(in: scope, priority: effect.priority, collecting: &tasks) { await $0.run(effect) }
+      let priority = effect.priority ?? scope.priority
+      spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(effect) }
     case .none, .just, .merge, .cancel, .cancellable:
       start(effect, in: scope, collecting: &tasks)
     }
   }
 
-  /// Runs a throttled effect now and opens the window, ending at `end`, that holds back the
-  /// next ones.
-  private func runThrottled(
-    _ run: ThrottledRun,
-    id: AnyEffectID,
-    until end: Deadline,
-    collecting tasks: inout [EffectTask]
-  ) {
-    let scope = run.scope.adding(id)
-    start(run.effect, in: scope, collecting: &tasks)
+  /// Opens the window, ending at `end`, that holds back the effects throttled under `id`.
+  private func openWindow(for run: ThrottledRun, id: AnyEffectID, until end: Deadline) {
     // The window's timer is in flight (it keeps the store busy) but nobody awaits it.
     var timers: [EffectTask] = []
-    let timer = spawn(in: scope, priority: nil, collecting: &timers) { runner in
+    let timer = spawn(in: run.scope.adding(id), priority: nil, collecting: &timers) { runner in
       guard (try? await end.wait()) != nil else { return }
       let token = runner.sink.token
       await runner.sink.host?.withEngine { $0.throttleWindowEnded(id, timer: token, at: end) }
@@ -302,11 +321,13 @@ final class StoreEngine<Host: EngineHost> {
     return Deadline(after: duration, on: self.clock)
   }
 
-  /// Cancels every unit registered under `id` and closes its throttle window.
+  /// Cancels every unit registered under `id`, and closes the throttle windows they timed.
   @usableFromInline
   func cancel(_ id: AnyEffectID) {
-    for task in registry.cancel(id) { task.cancel() }
-    throttles.remove(id)
+    for unit in registry.cancel(id) {
+      unit.task?.cancel()
+      throttles.close(timedBy: unit.token)
+    }
   }
 
   // MARK: - Lifecycle
@@ -326,9 +347,11 @@ final class StoreEngine<Host: EngineHost> {
 
   /// Cancels every effect and timer, drops the queued actions, and restarts `bind()`.
   func reset() {
-    for task in registry.cancelAll() { task.cancel() }
+    for unit in registry.cancelAll() { unit.task?.cancel() }
     throttles.removeAll()
-    queue.removeAll()
+    for entry in queue.removeAll() where entry.ownsSource {
+      entry.source.map { registry.finish($0) }
+    }
     bind()
   }
 

@@ -42,8 +42,12 @@ struct ThrottleWindows<Run> {
     return window.pending
   }
 
-  mutating func remove(_ id: AnyEffectID) {
-    windows[id] = nil
+  /// Closes, dropping its trailing run, the window that `timer` measures, if it is open: a
+  /// window lives no longer than its timer, however the timer ends.
+  mutating func close(timedBy timer: EffectToken) {
+    if let id = windows.first(where: { $0.value.timer == timer })?.key {
+      windows[id] = nil
+    }
   }
 
   mutating func removeAll() {

@@ -28,7 +28,11 @@ actor Counter {
     for waiter in ready { waiter.continuation.resume() }
   }
 
-  func increment() { add(1) }
+  @discardableResult
+  func increment() -> Int {
+    add(1)
+    return value
+  }
   func decrement() { add(-1) }
 
   func wait(until target: Int) async {
