@@ -85,19 +85,22 @@ public struct AnyEffect<Element>: Effect where Element: Sendable {
 
 extension AnyEffect {
   /// What an effect does, as a tree the store interprets.
+  ///
+  /// Every case but `.none` and `.just` is `indirect`, so copying an effect while walking the
+  /// tree costs one retain rather than a copy of closures, priorities and identifiers.
   @usableFromInline
   enum Operation: Sendable {
     case none
     case just(Element)
-    case concat([AnyEffect], priority: TaskPriority?)
-    case merge([AnyEffect], priority: TaskPriority?)
-    case single(priority: TaskPriority?, @Sendable () async -> Element)
-    case sequence(
+    indirect case concat([AnyEffect], priority: TaskPriority?)
+    indirect case merge([AnyEffect], priority: TaskPriority?)
+    indirect case single(priority: TaskPriority?, @Sendable () async -> Element)
+    indirect case sequence(
       priority: TaskPriority?,
       @Sendable (_ send: @escaping @Sendable (Element) -> Void) async -> Void
     )
-    case stream(@Sendable () -> AsyncStream<Element>)
-    case cancel(AnyEffectID)
+    indirect case stream(@Sendable () -> AsyncStream<Element>)
+    indirect case cancel(AnyEffectID)
     indirect case cancellable(AnyEffect, id: AnyEffectID, cancelInFlight: Bool)
     indirect case debounce(
       AnyEffect,
