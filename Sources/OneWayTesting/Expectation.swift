@@ -45,6 +45,28 @@ func awaitExpectation<State: Sendable, Property: Sendable & Equatable>(
   )
 }
 
+/// What both `expect`s do: wait for the expectation, then report a failure at `site`.
+func verifyExpectation<State: Sendable, Property: Sendable & Equatable>(
+  states: AsyncStateSequence<State>,
+  keyPath: KeyPath<State, Property> & Sendable,
+  value: Property,
+  timeout: Double,
+  site: CallSite,
+  waitUntilIdle: @escaping @Sendable () async -> Void,
+  snapshot: @escaping @Sendable () async -> (state: State, isIdle: Bool)
+) async {
+  let result = await awaitExpectation(
+    states: states,
+    keyPath: keyPath,
+    value: value,
+    timeout: timeout,
+    waitUntilIdle: waitUntilIdle,
+    snapshot: snapshot
+  )
+  guard !result.matched else { return }
+  reportExpectationFailure(result, keyPath: keyPath, value: value, timeout: timeout, site: site)
+}
+
 /// Reports a failed `expect` at the caller's source location.
 func reportExpectationFailure<State, Property: Equatable>(
   _ result: ExpectationResult<Property>,
@@ -101,21 +123,14 @@ extension Store {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let result = await awaitExpectation(
+    await verifyExpectation(
       states: states,
       keyPath: keyPath,
       value: value,
       timeout: timeout,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
       waitUntilIdle: { await self.waitUntilIdle() },
       snapshot: { await self.testingSnapshot() }
-    )
-    guard !result.matched else { return }
-    reportExpectationFailure(
-      result,
-      keyPath: keyPath,
-      value: value,
-      timeout: timeout,
-      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -160,21 +175,14 @@ extension ViewStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let result = await awaitExpectation(
+    await verifyExpectation(
       states: states,
       keyPath: keyPath,
       value: value,
       timeout: timeout,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
       waitUntilIdle: { await self.waitUntilIdle() },
       snapshot: { await self.testingSnapshot() }
-    )
-    guard !result.matched else { return }
-    reportExpectationFailure(
-      result,
-      keyPath: keyPath,
-      value: value,
-      timeout: timeout,
-      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 

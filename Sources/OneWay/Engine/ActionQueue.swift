@@ -32,9 +32,6 @@ struct ActionQueue<Action> {
   var isEmpty: Bool { head == entries.count }
 
   @inlinable
-  var count: Int { entries.count - head }
-
-  @inlinable
   mutating func append(_ action: Action, from source: EffectToken?, ownsSource: Bool = false) {
     entries.append(Entry(action: action, source: source, ownsSource: ownsSource))
   }
