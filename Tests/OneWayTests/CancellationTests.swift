@@ -147,7 +147,7 @@ import Testing
     await store.send("start")
     #expect(await store.state.entries == ["start", "cancel"])
     await store.waitUntilIdle()
-    #expect(await store.withEngine { $0.registry.units.isEmpty })
+    #expect(await store.withEngine { $0.scheduler.registry.units.isEmpty })
   }
 
   @Test func c2StressTenThousandCancelVersusDeliverRacesDeliverNothingAfterACancel() async {
@@ -199,7 +199,10 @@ import Testing
     await store.waitUntilIdle()
     #expect(await store.state == 100_000)
     let (units, identifiers, isBusy) = await store.withEngine {
-      ($0.registry.units.count, $0.registry.identifierCount, $0.registry.isBusy)
+      (
+        $0.scheduler.registry.units.count, $0.scheduler.registry.identifierCount,
+        $0.scheduler.registry.isBusy
+      )
     }
     #expect(units == 0)
     #expect(identifiers == 0)

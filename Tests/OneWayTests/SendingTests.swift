@@ -203,9 +203,9 @@ import Testing
   @Test func a6ResetDiscardsQueuedActions() async {
     let store = Store(reducer: appendingReducer(), state: Log<Int>())
     await store.withEngine { engine in
-      engine.queue.append(1, from: nil)
+      engine.core.queue.append(1, from: nil)
       engine.reset()
-      #expect(engine.queue.isEmpty)
+      #expect(engine.core.queue.isEmpty)
     }
     await store.send(2)
     #expect(await store.state.entries == [2])
@@ -214,7 +214,7 @@ import Testing
   @Test func a7ANoneReduceStartsNoTaskAndRegistersNothing() async {
     let store = Store(reducer: CountingReducer(), state: CountingReducer.State(number: 0))
     for _ in 0..<1_000 { await store.send(.increment) }
-    let registered = await store.withEngine { $0.registry.units.count }
+    let registered = await store.withEngine { $0.scheduler.registry.units.count }
     #expect(registered == 0)
     #expect(await store.isIdle)
     #expect(await store.state.number == 1_000)

@@ -16,7 +16,9 @@ extension AnyEffect {
     _ id: some EffectID,
     cancelInFlight: Bool = false
   ) -> AnyEffect<Element> {
-    AnyEffect(.cancellable(self, id: AnyEffectID(id), cancelInFlight: cancelInFlight))
+    AnyEffect(
+      .cancellable(EffectChildren([self]), id: AnyEffectID(id), cancelInFlight: cancelInFlight)
+    )
   }
 
   /// Runs the effect only once `dueTime` has passed without a newer effect under the same `id`,
@@ -35,7 +37,7 @@ extension AnyEffect {
   ///   - id: The identifier that groups the effects to debounce.
   ///   - dueTime: How long to wait.
   public func debounce(id: some EffectID, for dueTime: Duration) -> AnyEffect<Element> {
-    AnyEffect(.debounce(self, id: AnyEffectID(id), dueTime: dueTime, clock: nil))
+    AnyEffect(.debounce(EffectChildren([self]), id: AnyEffectID(id), dueTime: dueTime, clock: nil))
   }
 
   /// Runs the effect only once `seconds` have passed without a newer effect under the same
@@ -60,7 +62,9 @@ extension AnyEffect {
     for dueTime: Duration,
     clock: C
   ) -> AnyEffect<Element> {
-    AnyEffect(.debounce(self, id: AnyEffectID(id), dueTime: dueTime, clock: clock))
+    AnyEffect(
+      .debounce(EffectChildren([self]), id: AnyEffectID(id), dueTime: dueTime, clock: clock)
+    )
   }
 
   /// Runs at most one effect under `id` per `interval`, measured on the store's clock.
@@ -83,7 +87,13 @@ extension AnyEffect {
     latest: Bool = false
   ) -> AnyEffect<Element> {
     AnyEffect(
-      .throttle(self, id: AnyEffectID(id), interval: interval, latest: latest, clock: nil)
+      .throttle(
+        EffectChildren([self]),
+        id: AnyEffectID(id),
+        interval: interval,
+        latest: latest,
+        clock: nil
+      )
     )
   }
 
@@ -115,7 +125,13 @@ extension AnyEffect {
     latest: Bool = false
   ) -> AnyEffect<Element> {
     AnyEffect(
-      .throttle(self, id: AnyEffectID(id), interval: interval, latest: latest, clock: clock)
+      .throttle(
+        EffectChildren([self]),
+        id: AnyEffectID(id),
+        interval: interval,
+        latest: latest,
+        clock: clock
+      )
     )
   }
 }

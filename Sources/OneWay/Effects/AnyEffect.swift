@@ -39,15 +39,15 @@ public struct AnyEffect<Element>: Effect where Element: Sendable {
     switch operation {
     case .none, .just, .cancel:
       isSynchronous = true
-    case .concat(let effects, _), .merge(let effects, _):
+    case .concat(let children, _), .merge(let children, _):
       var allSynchronous = true
-      for effect in effects where !effect.isSynchronous {
+      for effect in children.effects where !effect.isSynchronous {
         allSynchronous = false
         break
       }
       isSynchronous = allSynchronous
     case .cancellable(let inner, _, _), .throttle(let inner, _, _, _, _):
-      isSynchronous = inner.isSynchronous
+      isSynchronous = inner.first.isSynchronous
     case .single, .sequence, .stream, .debounce:
       isSynchronous = false
     }
@@ -86,14 +86,15 @@ public struct AnyEffect<Element>: Effect where Element: Sendable {
 extension AnyEffect {
   /// What an effect does, as a tree the store interprets.
   ///
-  /// Every case but `.none` and `.just` is `indirect`, so copying an effect while walking the
-  /// tree costs one retain rather than a copy of closures, priorities and identifiers.
+  /// Nested effects live in an ``EffectChildren`` node, which takes a deep tree apart without
+  /// recursion when it is released; the other payloads that would make every effect large are
+  /// `indirect`, so copying an effect while walking the tree costs one retain.
   @usableFromInline
   enum Operation: Sendable {
     case none
     case just(Element)
-    indirect case concat([AnyEffect], priority: TaskPriority?)
-    indirect case merge([AnyEffect], priority: TaskPriority?)
+    case concat(EffectChildren<Element>, priority: TaskPriority?)
+    case merge(EffectChildren<Element>, priority: TaskPriority?)
     indirect case single(priority: TaskPriority?, @Sendable () async -> Element)
     indirect case sequence(
       priority: TaskPriority?,
@@ -101,20 +102,33 @@ extension AnyEffect {
     )
     indirect case stream(@Sendable () -> AsyncStream<Element>)
     indirect case cancel(AnyEffectID)
-    indirect case cancellable(AnyEffect, id: AnyEffectID, cancelInFlight: Bool)
+    indirect case cancellable(EffectChildren<Element>, id: AnyEffectID, cancelInFlight: Bool)
     indirect case debounce(
-      AnyEffect,
+      EffectChildren<Element>,
       id: AnyEffectID,
       dueTime: Duration,
       clock: (any Clock<Duration>)?
     )
     indirect case throttle(
-      AnyEffect,
+      EffectChildren<Element>,
       id: AnyEffectID,
       interval: Duration,
       latest: Bool,
       clock: (any Clock<Duration>)?
     )
+
+    /// The node that holds the nested effects, if the operation has any.
+    @usableFromInline
+    var children: EffectChildren<Element>? {
+      switch self {
+      case .concat(let children, _), .merge(let children, _),
+        .cancellable(let children, _, _), .debounce(let children, _, _, _),
+        .throttle(let children, _, _, _, _):
+        return children
+      case .none, .just, .single, .sequence, .stream, .cancel:
+        return nil
+      }
+    }
   }
 
   /// `true` for `.none`: the hot path of a store checks it before anything else.
@@ -139,4 +153,39 @@ extension AnyEffect {
 /// An effect that knows its `AnyEffect` form, so that erasing it keeps it synchronous.
 protocol AnyEffectConvertible<Element>: Effect {
   var anyEffect: AnyEffect<Element> { get }
+}
+
+/// The effects nested in a `concat`, a `merge` or a modifier.
+///
+/// Releasing a tree of effects recursively would take one stack frame per level, and a tree
+/// 100,000 levels deep (rule A2) would overflow the stack; so the last owner of a node takes
+/// its descendants apart with an explicit stack instead.
+@usableFromInline
+final class EffectChildren<Element: Sendable>: Sendable {
+  // Written only in `deinit` and by `dismantle()` in another node's `deinit`, when the node
+  // is uniquely referenced: no other thread can see it then.
+  @usableFromInline nonisolated(unsafe) var effects: [AnyEffect<Element>]
+
+  @inlinable
+  init(_ effects: [AnyEffect<Element>]) {
+    self.effects = effects
+  }
+
+  /// The one effect of a modifier.
+  @inlinable
+  var first: AnyEffect<Element> { effects[0] }
+
+  deinit {
+    guard effects.contains(where: { $0.operation.children != nil }) else { return }
+    var pending = effects
+    effects = []
+    while var effect = pending.popLast() {
+      guard var children = effect.operation.children else { continue }
+      effect = .none
+      if isKnownUniquelyReferenced(&children) {
+        pending.append(contentsOf: children.effects)
+        children.effects = []
+      }
+    }
+  }
 }

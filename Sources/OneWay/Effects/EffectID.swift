@@ -1,7 +1,8 @@
 /// A type-erased effect identifier that stays `Sendable` without an unchecked conformance.
 ///
-/// Equality opens both existentials: two identifiers are equal when they have the same dynamic
-/// type and that type's `==` says so.
+/// Two identifiers are equal when they have exactly the same dynamic type and that type's `==`
+/// says so: ids of different types (a class and its subclass included) are different ids, so
+/// equality stays symmetric and agrees with the hash.
 @usableFromInline
 struct AnyEffectID: Hashable, Sendable, CustomStringConvertible {
   let base: any Hashable & Sendable
@@ -17,6 +18,7 @@ struct AnyEffectID: Hashable, Sendable, CustomStringConvertible {
 
   @usableFromInline
   static func == (lhs: AnyEffectID, rhs: AnyEffectID) -> Bool {
+    guard type(of: lhs.base) == type(of: rhs.base) else { return false }
     func isEqual<Base: Hashable>(_ lhs: Base) -> Bool {
       guard let rhs = rhs.base as? Base else { return false }
       return lhs == rhs

@@ -1,374 +1,253 @@
-/// The one implementation of a store: it holds the state, reduces actions one at a time, runs
-/// and cancels effects, and publishes states.
+/// The one implementation of a store, shared by every kind of store: it reduces actions one
+/// at a time, runs and cancels their effects, and tells observers about new states.
 ///
-/// `Store` and `ViewStore` each own one engine and call it only on their own isolation (the
-/// store's actor, or the main actor), so the engine itself needs no locks. Nothing inside it
-/// suspends: a `send` reduces the action and everything its synchronous effects derive from
-/// it before it returns. Effect tasks reach the engine again through the store
-/// (``EngineHost/withEngine(_:)``), holding the store weakly; when the store goes away, the
-/// engine's `deinit` cancels them.
+/// It is made of three parts with one job each, and a thin shell that sequences them:
+/// - the reduce core (``ReduceCore``): the state and the queue of actions;
+/// - the effect scheduler (``EffectScheduler``): tasks, timers, cancellation, debounce and
+///   throttle;
+/// - the broadcaster (``Broadcaster``): `states` loops, subscriptions, Observation hooks, and
+///   the channel that reports each reduced action.
+///
+/// The engine is synchronous and knows nothing of isolation: the store in front of it (an
+/// actor, the main actor, or a class with a lock) calls it only on its isolation, and effect
+/// tasks come back through ``link``. Nothing inside it suspends: a `send` reduces the action
+/// and everything its synchronous effects derive from it before it returns. User code (the
+/// reducer, subscription closures, observers) runs only between steps, never while a part is
+/// half-updated, and a `send` it makes to the same store is queued (A5).
+///
+/// See `Design/0001-engine.md`.
 @usableFromInline
-final class StoreEngine<Host: EngineHost> {
-  @usableFromInline typealias Action = Host.HostReducer.Action
-  @usableFromInline typealias State = Host.HostReducer.State
+package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: Sendable {
+  @usableFromInline package typealias Action = R.Action
+  @usableFromInline package typealias State = R.State
   @usableFromInline typealias EffectTask = Task<Void, Never>
 
-  /// Where an effect runs: the unit that started it, and the identifiers it is registered
-  /// under.
-  @usableFromInline
-  struct Scope {
-    @usableFromInline var parent: EffectToken?
-    @usableFromInline var ids: [AnyEffectID] = []
-    @usableFromInline var isBinding = false
-    /// The priority an enclosing `concat` or `merge` named, for effects that name none.
-    @usableFromInline var priority: TaskPriority?
-
-    @usableFromInline
-    init(parent: EffectToken? = nil, isBinding: Bool = false) {
-      self.parent = parent
-      self.isBinding = isBinding
-    }
-
-    @usableFromInline
-    func adding(_ id: AnyEffectID) -> Scope {
-      var scope = self
-      scope.ids.append(id)
-      return scope
-    }
-  }
-
-  /// A throttled effect, kept until it runs.
-  struct ThrottledRun {
-    let effect: AnyEffect<Action>
-    let scope: Scope
-    let interval: Duration
-  }
-
-  // The engine is only ever used on its store's isolation, and nothing it calls while it
-  // mutates these fields can reach them again (user code runs on copies, or after the
-  // mutation), so dynamic exclusivity checks would only cost time on every send.
-  @usableFromInline let reducer: Host.HostReducer
-  @exclusivity(unchecked) @usableFromInline var state: State
-  @exclusivity(unchecked) @usableFromInline var observer: Host.Observer?
-  @exclusivity(unchecked) @usableFromInline var loggingOptions: LoggingOptions
-  @exclusivity(unchecked) @usableFromInline var isProcessing = false
-  @exclusivity(unchecked) @usableFromInline var needsBinding = true
-  @exclusivity(unchecked) @usableFromInline var queue = ActionQueue<Action>()
-  @exclusivity(unchecked) @usableFromInline var subscribers = StateSubscribers<State>()
+  // The engine is only used on its store's isolation, and user code never runs inside a
+  // mutation of these fields (see the type's documentation), so dynamic exclusivity checks
+  // would only cost time on every send.
+  @usableFromInline let reducer: R
+  @exclusivity(unchecked) @usableFromInline var core: ReduceCore<Action, State>
+  @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<R>
+  @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>
   @exclusivity(unchecked) @usableFromInline var idleWaiters = IdleWaiters()
-  let clock: Host.HostClock
-  weak var host: Host?
-  private(set) var registry = EffectRegistry()
-  private var throttles = ThrottleWindows<ThrottledRun>()
-  /// Where log lines go; `nil` prints them. Tests capture them here.
-  var logSink: (@Sendable (String) -> Void)?
+  /// How code outside the store's isolation reaches this engine.
+  package let link: EngineLink<R>
+  /// The reducer's name, for logs.
+  let name: String
 
-  init(
-    reducer: Host.HostReducer,
-    state: State,
-    clock: Host.HostClock,
-    loggingOptions: LoggingOptions
+  /// Creates an engine; the store in front of it calls ``bind()`` once it can be reached.
+  package init<C: Clock<Duration>>(
+    reducer: R,
+    state: R.State,
+    clock: C,
+    isolation: Isolation
   ) {
     self.reducer = reducer
-    self.state = state
-    self.clock = clock
-    self.loggingOptions = loggingOptions
+    self.core = ReduceCore(state: state)
+    let link = EngineLink<R>(isolation: isolation)
+    self.link = link
+    self.scheduler = EffectScheduler(link: link, clock: clock)
+    self.broadcaster = Broadcaster(initial: state)
+    self.name = String(describing: R.self)
+    link.engine = self
   }
 
   deinit {
-    for unit in registry.cancelAll() { unit.task?.cancel() }
-    subscribers.finishAll()
+    scheduler.cancelAll()
+    broadcaster.finishAll()
     idleWaiters.resumeAll()
   }
 
+  /// The current state.
+  @inlinable
+  package var state: State { core.state }
+
   /// No action is being reduced and no effect, debounce wait or throttle timer is in flight
   /// (a cancelled effect counts until its task ends); `bind()`'s effects do not count.
-  var isIdle: Bool { !isProcessing && !registry.isBusy }
+  package var isIdle: Bool { !core.isProcessing && !scheduler.isBusy }
 
   // MARK: - Reducing
 
+  /// Reduces `action`, and every action that synchronous effects derive from it, before it
+  /// returns; if the engine is already reducing, only queues it (A5).
   @inlinable
-  func send(_ action: Action) {
-    if needsBinding { bind() }
-    guard !isProcessing else {
-      queue.append(action, from: nil)
-      return
-    }
-    isProcessing = true
-    if queue.isEmpty {
+  package func send(_ action: Action) {
+    guard core.begin(with: action) else { return }
+    if core.queue.isEmpty {
       reduce(action)
+      if !core.queue.isEmpty { drainQueue() }
     } else {
-      queue.append(action, from: nil)
+      core.queue.append(action, from: nil)
+      drainQueue()
     }
-    if !queue.isEmpty { drainQueue() }
-    isProcessing = false
+    core.isProcessing = false
     if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
   }
 
   @inlinable
-  func reduce(_ action: Action) {
-    if !loggingOptions.isEmpty { log(action: action) }
-    var next = state
-    let effect = reducer.reduce(state: &next, action: action)
-    if next != state {
-      commit(next)
-    } else {
-      // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only
-      // not announced.
-      state = next
-    }
-    if !effect.isNone { start(effect) }
-  }
-
-  @inlinable
-  func commit(_ next: State) {
-    observer?.willChange()
-    state = next
-    observer?.didChange()
-    if !subscribers.isEmpty { subscribers.publish(next) }
-    if loggingOptions.contains(.state) { log(state: next) }
-  }
-
-  // Inlinable so that the actions synchronous effects queue are reduced by the same
-  // specialised code as the sent one, not by the unspecialised generic engine.
-  @inlinable
   func drainQueue() {
-    while let entry = queue.popFirst() {
-      if entry.source != nil, !admit(entry) { continue }
+    while let entry = core.queue.popFirst() {
+      if entry.source != nil, !scheduler.admit(entry) { continue }
       reduce(entry.action)
     }
   }
 
-  /// Whether an action an effect produced may still be reduced: its unit, and every unit that
-  /// started it, is alive (C2). Forgets the units registered for one action alone.
-  @usableFromInline
-  func admit(_ entry: ActionQueue<Action>.Entry) -> Bool {
-    guard let source = entry.source else { return true }
-    let isAlive = registry.isAlive(source)
-    if entry.ownsSource { registry.finish(source) }
-    return isAlive
+  /// Reduces one action: the reducer, the commit, the action's effects, then the observers.
+  @inlinable
+  func reduce(_ action: Action) {
+    var next = core.state
+    let effect = reducer.reduce(state: &next, action: action)
+    let changed = next != core.state
+    if changed { broadcaster.observer?.willChange() }
+    // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
+    // announced.
+    core.state = next
+    if !effect.isNone { start(effect) }
+    if changed { didCommit() }
+    if broadcaster.reportsReductions { report(action, changed: changed) }
   }
 
-  /// The common ending of every entry point other than `send`: reduce what effects queued,
-  /// then wake the tasks waiting for idleness.
-  private func settle() {
-    if !isProcessing && !queue.isEmpty {
-      isProcessing = true
+  /// Tells the observers, the `states` loops and the subscriptions about the committed state.
+  @inlinable
+  func didCommit() {
+    broadcaster.observer?.didChange()
+    broadcaster.publish(core.state)
+    if !broadcaster.subscribers.isEmpty { notifySubscribers() }
+  }
+
+  @usableFromInline
+  func notifySubscribers() {
+    let state = core.state
+    var ended = false
+    for subscriber in broadcaster.subscribers where !subscriber.notify(state) {
+      ended = true
+    }
+    if ended { broadcaster.removeCancelledSubscribers() }
+  }
+
+  @usableFromInline
+  func report(_ action: Action, changed: Bool) {
+    let reduction = Reduction(action: action, state: core.state, stateChanged: changed)
+    broadcaster.logger?(reduction)
+    for observer in broadcaster.reductionObservers { observer(reduction) }
+  }
+
+  /// Reduces what effects queued, when no `send` is doing so, then wakes the tasks waiting for
+  /// idleness: the common ending of every entry point other than `send`.
+  func settle() {
+    if !core.isProcessing && !core.queue.isEmpty {
+      core.isProcessing = true
       drainQueue()
-      isProcessing = false
+      core.isProcessing = false
     }
     if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
   }
 
-  // MARK: - Entry points for effect tasks
+  // MARK: - Effects
+
+  @inlinable
+  func start(_ effect: AnyEffect<Action>) {
+    var ignored: [EffectTask] = []
+    scheduler.start(effect, in: .init(), queue: &core.queue, collecting: &ignored)
+  }
 
   /// Takes an action produced by the unit `token`; it is reduced only if the unit is still
-  /// alive when its turn comes.
+  /// alive when its turn comes (C2).
   func receive(_ action: Action, from token: EffectToken) {
-    queue.append(action, from: token)
+    core.queue.append(action, from: token)
     settle()
   }
 
   /// Starts a node nested in the running unit `parent`, and returns the tasks to await.
   func start(_ effect: AnyEffect<Action>, parent: EffectToken) -> [EffectTask] {
-    guard registry.isAlive(parent) else { return [] }
+    guard scheduler.isAlive(parent) else { return [] }
     var tasks: [EffectTask] = []
-    let scope = Scope(parent: parent, isBinding: registry.isBinding(parent))
-    start(effect, in: scope, collecting: &tasks)
+    let scope = EffectScheduler<R>.Scope(parent: parent, isBinding: scheduler.isBinding(parent))
+    scheduler.start(effect, in: scope, queue: &core.queue, collecting: &tasks)
     settle()
+    startBindingTasks()
     return tasks
   }
 
   func finish(_ token: EffectToken) {
-    registry.finish(token)
-    throttles.close(timedBy: token)
+    scheduler.finish(token)
     settle()
   }
 
-  /// Ends the window that `timer` measured; its trailing run opens the next window, which
-  /// starts exactly where this one ended.
+  /// Ends the throttle window that `timer` measured; its trailing run opens the next window,
+  /// which starts exactly where this one ended.
   func throttleWindowEnded(_ id: AnyEffectID, timer: EffectToken, at end: Deadline) {
-    if let run = throttles.close(id, timer: timer) {
+    if let (effect, scope) = scheduler.closeWindow(id, timer: timer, at: end) {
       var ignored: [EffectTask] = []
-      start(run.effect, in: run.scope.adding(id), collecting: &ignored)
-      openWindow(for: run, id: id, until: end.advanced(run.interval))
+      scheduler.start(effect, in: scope, queue: &core.queue, collecting: &ignored)
     }
     settle()
-  }
-
-  // MARK: - Running effects
-
-  @inlinable
-  func start(_ effect: AnyEffect<Action>) {
-    var ignored: [EffectTask] = []
-    start(effect, in: Scope(), collecting: &ignored)
-  }
-
-  /// Walks an effect: synchronous parts act at once, asynchronous parts become tasks.
-  @inlinable
-  func start(
-    _ effect: AnyEffect<Action>,
-    in scope: Scope,
-    collecting tasks: inout [EffectTask]
-  ) {
-    switch effect.operation {
-    case .none:
-      return
-    case .just(let action) where scope.ids.isEmpty:
-      queue.append(action, from: scope.parent)
-    case .just(let action):
-      enqueue(action, registeredIn: scope)
-    case .merge(let effects, let priority):
-      var scope = scope
-      if let priority { scope.priority = priority }
-      for effect in effects { start(effect, in: scope, collecting: &tasks) }
-    case .concat(let effects, _) where effect.isSynchronous:
-      for effect in effects { start(effect, in: scope, collecting: &tasks) }
-    case .cancellable(let inner, let id, let cancelInFlight):
-      if cancelInFlight { cancel(id) }
-      start(inner, in: scope.adding(id), collecting: &tasks)
-    case .cancel(let id):
-      cancel(id)
-    case .concat, .debounce, .throttle, .single, .sequence, .stream:
-      startAsynchronous(effect, in: scope, collecting: &tasks)
-    }
-  }
-
-  /// Queues an action that a synchronous effect emits under cancellation identifiers, as a unit
-  /// of its own until it is reduced, so that a `.cancel` reduced first drops it (C2).
-  @usableFromInline
-  func enqueue(_ action: Action, registeredIn scope: Scope) {
-    let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
-    queue.append(action, from: token, ownsSource: true)
-  }
-
-  /// The part of ``start(_:in:collecting:)`` that sets up tasks, timers and windows.
-  @usableFromInline
-  func startAsynchronous(
-    _ effect: AnyEffect<Action>,
-    in scope: Scope,
-    collecting tasks: inout [EffectTask]
-  ) {
-    switch effect.operation {
-    case .concat(let effects, let priority):
-      var scope = scope
-      if let priority { scope.priority = priority }
-      let prefix = effects.prefix(while: \.isSynchronous)
-      for effect in prefix { start(effect, in: scope, collecting: &tasks) }
-      let rest = AnyEffect(.concat(Array(effects[prefix.endIndex...]), priority: priority))
-      spawn(in: scope, priority: scope.priority, collecting: &tasks) { await $0.run(rest) }
-    case .debounce(let inner, let id, let dueTime, let clock):
-      cancel(id)
-      let deadline = deadline(after: dueTime, on: clock)
-      let priority = inner.priority ?? scope.priority
-      spawn(in: scope.adding(id), priority: priority, collecting: &tasks) { runner in
-        guard (try? await deadline.wait()) != nil else { return }
-        await runner.run(inner)
-      }
-    case .throttle(let inner, let id, let interval, let latest, let clock):
-      // The window (its timer and its trailing run) outlives the unit that started it, so it
-      // is registered at the top level, under every identifier that unit was started under.
-      var windowScope = Scope(parent: nil, isBinding: scope.isBinding)
-      windowScope.ids = registry.lineageIDs(of: scope.parent) + scope.ids
-      windowScope.priority = scope.priority
-      let run = ThrottledRun(effect: inner, scope: windowScope, interval: interval)
-      if throttles.admit(id, latest: latest, run: run) == .runNow {
-        start(inner, in: scope.adding(id), collecting: &tasks)
-        openWindow(for: run, id: id, until: deadline(after: interval, on: clock))
-      }
-    case .single, .sequence, .stream:
-      let priority = effect.priority ?? scope.priority
-      spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(effect) }
-    case .none, .just, .merge, .cancel, .cancellable:
-      start(effect, in: scope, collecting: &tasks)
-    }
-  }
-
-  /// Opens the window, ending at `end`, that holds back the effects throttled under `id`.
-  private func openWindow(for run: ThrottledRun, id: AnyEffectID, until end: Deadline) {
-    // The window's timer is in flight (it keeps the store busy) but nobody awaits it.
-    var timers: [EffectTask] = []
-    let timer = spawn(in: run.scope.adding(id), priority: nil, collecting: &timers) { runner in
-      guard (try? await end.wait()) != nil else { return }
-      let token = runner.sink.token
-      await runner.sink.host?.withEngine { $0.throttleWindowEnded(id, timer: token, at: end) }
-    }
-    if let timer { throttles.open(id, timer: timer) }
-  }
-
-  /// Starts a task that runs `body` as one registered unit of effect work.
-  @discardableResult
-  private func spawn(
-    in scope: Scope,
-    priority: TaskPriority?,
-    collecting tasks: inout [EffectTask],
-    _ body: @escaping @Sendable (EffectRunner<EngineSink<Host>>) async -> Void
-  ) -> EffectToken? {
-    guard let host else { return nil }
-    let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
-    let sink = EngineSink(token: token, host: host)
-    let task = Task(priority: priority) {
-      await body(EffectRunner(sink: sink))
-      await sink.finish()
-    }
-    registry.attach(task, to: token)
-    tasks.append(task)
-    return token
-  }
-
-  private func deadline(after duration: Duration, on clock: (any Clock<Duration>)?) -> Deadline {
-    if let clock { return Deadline(after: duration, on: clock) }
-    return Deadline(after: duration, on: self.clock)
-  }
-
-  /// Cancels every unit registered under `id`, and closes the throttle windows they timed.
-  @usableFromInline
-  func cancel(_ id: AnyEffectID) {
-    for unit in registry.cancel(id) {
-      unit.task?.cancel()
-      throttles.close(timedBy: unit.token)
-    }
+    startBindingTasks()
   }
 
   // MARK: - Lifecycle
 
-  func bindIfNeeded() {
-    if needsBinding { bind() }
-  }
-
-  /// Starts (or restarts) `bind()`'s effect.
-  @usableFromInline
-  func bind() {
-    needsBinding = false
+  /// Starts (or restarts) `bind()`'s effect: its synchronous part is reduced, and its tasks
+  /// have run up to their first suspension, when this returns (L4).
+  package func bind() {
     var ignored: [EffectTask] = []
-    start(reducer.bind(), in: Scope(isBinding: true), collecting: &ignored)
+    scheduler.start(
+      reducer.bind(),
+      in: .init(isBinding: true),
+      queue: &core.queue,
+      collecting: &ignored
+    )
     settle()
+    startBindingTasks()
   }
 
-  /// Cancels every effect and timer, drops the queued actions, and restarts `bind()`.
-  func reset() {
-    for unit in registry.cancelAll() { unit.task?.cancel() }
-    throttles.removeAll()
-    for entry in queue.removeAll() where entry.ownsSource {
-      entry.source.map { registry.finish($0) }
+  /// Starts the tasks of `bind()` that the scheduler set up, now that the engine is consistent:
+  /// they start synchronously, and what they do before their first suspension may reach the
+  /// engine again (through a recursive lock) or hop onto the store's isolation.
+  func startBindingTasks() {
+    for start in scheduler.takeBindingStarts() {
+      start.slot.fill(with: Self.startSynchronously(priority: start.priority, start.body))
     }
+  }
+
+  private static func startSynchronously(
+    priority: TaskPriority?,
+    _ body: @escaping @Sendable () async -> Void
+  ) -> EffectTask {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      return Task.immediate(priority: priority, operation: body)
+    } else {
+      return Task(priority: priority, operation: body)
+    }
+  }
+
+  /// Cancels every effect and timer, drops the queued actions, and restarts `bind()` (A6).
+  package func reset() {
+    scheduler.cancelAll()
+    for token in core.dropQueued() { scheduler.finish(token) }
     bind()
   }
 
-  /// Returns once the store is idle, or once the calling task is cancelled.
-  func waitUntilIdle(isolation: isolated (any Actor)? = #isolation) async {
-    guard !isIdle, let host else { return }
-    let id = idleWaiters.reserveID()
+  // MARK: - Waiting for idleness
+
+  /// Returns once the store is idle, or once the calling task is cancelled; works on every
+  /// isolation, since it reaches the engine through ``link``.
+  package nonisolated static func waitUntilIdle(_ link: EngineLink<R>) async {
+    let waiter = IdleWaiterID()
     await withTaskCancellationHandler {
-      await withCheckedContinuation(isolation: isolation) { continuation in
-        if Task.isCancelled {
-          continuation.resume()
-        } else {
-          idleWaiters.add(id, continuation)
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        Task {
+          let added = await link.run { engine in
+            if engine.isIdle || waiter.isCancelled { return false }
+            engine.idleWaiters.add(waiter.id, continuation)
+            return true
+          }
+          if added != true { continuation.resume() }
         }
       }
-    } onCancel: { [weak host] in
-      Task { [weak host] in await host?.withEngine { $0.idleWaiters.resume(id) } }
+    } onCancel: {
+      waiter.cancel()
+      link.runLater { $0.idleWaiters.resume(waiter.id) }
     }
   }
 
@@ -379,24 +258,66 @@ final class StoreEngine<Host: EngineHost> {
 
   // MARK: - Observing
 
-  func subscribe(
+  /// A stream for one `states` loop: the backlog for the first loop, the current state for
+  /// every later one, then every change.
+  package func makeStateStream(
     _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
   ) -> AsyncStream<State> {
-    subscribers.add(current: state, bufferingPolicy: bufferingPolicy)
+    let link = self.link
+    return broadcaster.addStream(current: core.state, bufferingPolicy: bufferingPolicy) { id in
+      link.runLater { $0.broadcaster.streams.remove(id) }
+    }
   }
 
-  @usableFromInline
-  func log(action: Action) {
-    guard loggingOptions.contains(.action) else { return }
-    write("[\(Host.HostReducer.self)] action: \(action)")
+  /// Subscribes `onChange` to the value at `keyPath`: it is called at once with the current
+  /// value, then after every reduce that changed that value (S1, S2).
+  package func subscribe<Value: Equatable & Sendable>(
+    _ keyPath: KeyPath<State, Value>,
+    _ onChange: @escaping @Sendable (Value) -> Void
+  ) -> StateSubscription {
+    let current = core.state[keyPath: keyPath]
+    let box = ValueSubscriptionBox(onChange)
+    broadcaster.subscribers.append(
+      KeyPathSubscriber(keyPath: keyPath, current: current, box: box)
+    )
+    let link = self.link
+    let subscription = StateSubscription(box: box) {
+      link.runLater { $0.broadcaster.removeCancelledSubscribers() }
+    }
+    _ = box.call(current)
+    return subscription
   }
 
-  @usableFromInline
-  func log(state: State) {
-    write("[\(Host.HostReducer.self)] state: \(state)")
+  /// Adds an observer of every reduced action, called on the store's isolation.
+  package func observeReductions(_ observer: @escaping (Reduction<Action, State>) -> Void) {
+    broadcaster.reductionObservers.append(observer)
+  }
+
+  /// Where log lines go; `nil` prints them to standard output.
+  package var logSink: (@Sendable (String) -> Void)?
+
+  /// Logs what `options` asks for, as readable lines written to ``logSink``; `.none` removes
+  /// the log, so that it costs nothing.
+  package func setLogging(_ options: LoggingOptions) {
+    guard !options.isEmpty else {
+      broadcaster.logger = nil
+      return
+    }
+    let prefix = "[\(name)]"
+    // The broadcaster that keeps this closure belongs to the engine.
+    broadcaster.logger = { [unowned self] reduction in
+      if options.contains(.action) { write("\(prefix) action: \(reduction.action)") }
+      if options.contains(.state), reduction.stateChanged {
+        write("\(prefix) state: \(reduction.state)")
+      }
+    }
   }
 
   private func write(_ line: String) {
     if let logSink { logSink(line) } else { print(line) }
+  }
+
+  func setObserver(_ observer: any StateObserver) {
+    broadcaster.observer = observer
   }
 }

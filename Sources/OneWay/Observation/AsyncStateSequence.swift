@@ -84,10 +84,18 @@ public struct AsyncStateSequence<State: Sendable>: AsyncSequence, Sendable {
   }
 }
 
-/// Something whose states can be observed: a `Store` or a `ViewStore`.
+/// Something whose states can be observed: the link to any store's engine.
 protocol StateSource<State>: AnyObject, Sendable {
   associatedtype State: Sendable
   func subscribe(
     _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
   ) async -> AsyncStream<State>?
+}
+
+extension EngineLink: StateSource {
+  func subscribe(
+    _ bufferingPolicy: AsyncStream<R.State>.Continuation.BufferingPolicy
+  ) async -> AsyncStream<R.State>? {
+    await run { $0.makeStateStream(bufferingPolicy) }
+  }
 }

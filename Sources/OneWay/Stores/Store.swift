@@ -27,9 +27,15 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   public nonisolated let initialState: State
 
   @usableFromInline
-  let engine: StoreEngine<Store>
+  let engine: StoreEngine<R>
+
+  /// The way to the engine from outside the actor.
+  let link: EngineLink<R>
 
   /// Creates a store that reduces actions with `reducer`, starting from `state`.
+  ///
+  /// `bind()`'s effect is running when the initialiser returns: its synchronous actions are
+  /// reduced, and its tasks have run up to their first suspension (L4).
   ///
   /// - Parameters:
   ///   - reducer: The reducer that turns actions into state changes and effects.
@@ -43,17 +49,18 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     clock: C = ContinuousClock()
   ) {
     initialState = state
-    let engine = StoreEngine<Store>(
+    let reference = ActorReference()
+    let engine = StoreEngine(
       reducer: reducer(),
       state: state,
       clock: clock,
-      loggingOptions: loggingOptions
+      isolation: .actor(reference)
     )
+    engine.setLogging(loggingOptions)
     self.engine = engine
-    engine.host = self
-    // The first `send` binds if this task has not run yet; either way `bind()` starts before
-    // the first action is reduced.
-    Task { [weak self] in await self?.withEngine { $0.bindIfNeeded() } }
+    self.link = engine.link
+    reference.actor = self
+    engine.bind()
   }
 
   /// The current state.
@@ -62,9 +69,10 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// The states of the store, as a multicast asynchronous sequence.
   ///
   /// Each loop receives the current state, then every state that differs from the previous
-  /// one. `store.states.number` observes one property.
+  /// one; the first loop also receives the states produced before it started (O7).
+  /// `store.states.number` observes one property.
   public nonisolated var states: AsyncStateSequence<State> {
-    AsyncStateSequence(source: self)
+    AsyncStateSequence(source: link)
   }
 
   /// Whether the store is at rest: no action is being reduced and no effect, debounce wait or
@@ -90,32 +98,35 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   ///
   /// - Parameter loggingOptions: The new options; `.none` turns logging off.
   public func debug(_ loggingOptions: LoggingOptions) {
-    engine.loggingOptions = loggingOptions
+    engine.setLogging(loggingOptions)
   }
 
-  /// Starts `bind()`'s effect now, if neither a `send` nor the initialiser's task has yet.
-  package func bindIfNeeded() {
-    engine.bindIfNeeded()
+  /// Calls `onChange` with the value at `keyPath` at once, then after every reduce that
+  /// changed that value, on the store's actor, before the `send` that caused the change
+  /// returns.
+  ///
+  /// ```swift
+  /// let subscription = await store.subscribe(\.number) { number in
+  ///   print(number)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property to watch; compared with `==` after every reduce.
+  ///   - onChange: Called with each new value.
+  /// - Returns: The subscription; it ends when cancelled or deinitialized.
+  public func subscribe<Value: Equatable & Sendable>(
+    _ keyPath: KeyPath<State, Value>,
+    _ onChange: @escaping @Sendable (Value) -> Void
+  ) -> StateSubscription {
+    engine.subscribe(keyPath, onChange)
   }
+
+  /// Kept for the test store: `bind()` now starts in the initialiser.
+  package func bindIfNeeded() {}
 
   /// Returns once the store is idle (see ``isIdle``), or once the calling task is cancelled.
-  package func waitUntilIdle() async {
-    await engine.waitUntilIdle()
-  }
-}
-
-extension Store: EngineHost, StateSource {
-  @usableFromInline
-  typealias HostReducer = R
-
-  @usableFromInline
-  typealias HostClock = C
-
-  @usableFromInline
-  typealias Observer = NoStateObserver
-
-  @usableFromInline
-  func withEngine<T: Sendable>(_ body: @Sendable (StoreEngine<Store>) -> T) -> T {
-    body(engine)
+  package nonisolated func waitUntilIdle() async {
+    await StoreEngine.waitUntilIdle(link)
   }
 }

@@ -36,11 +36,13 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   public nonisolated let initialState: State
 
   @usableFromInline
-  let engine: StoreEngine<ViewStore>
+  let engine: StoreEngine<R>
 
-  /// `\.state`, formed once: forming a key path on this generic class costs a run-time
-  /// instantiation and an allocation every time.
-  let stateKeyPath: KeyPath<ViewStore, State>
+  /// The way to the engine from outside the main actor.
+  nonisolated let link: EngineLink<R>
+
+  /// Tells Observation and `objectWillChange` about each change.
+  let observer: ViewStoreObserver<R, C>
 
   /// An `ObservationRegistrar`, boxed because Apple platforms offer it only from iOS 17 and
   /// macOS 14 on, later than this package's deployment targets.
@@ -48,6 +50,9 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   nonisolated let registrarBox: (any AnyObject & Sendable)?
 
   /// Creates a view store that reduces actions with `reducer`, starting from `state`.
+  ///
+  /// `bind()`'s effect is running when the initialiser returns: its synchronous actions are
+  /// reduced, and its tasks have run up to their first suspension (L4).
   ///
   /// - Parameters:
   ///   - reducer: The reducer that turns actions into state changes and effects.
@@ -66,25 +71,27 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     } else {
       registrarBox = nil
     }
-    let engine = StoreEngine<ViewStore>(
+    let engine = StoreEngine(
       reducer: reducer(),
       state: state,
       clock: clock,
-      loggingOptions: loggingOptions
+      isolation: .mainActor
     )
+    engine.setLogging(loggingOptions)
     self.engine = engine
-    let stateKeyPath: KeyPath<ViewStore, State> = \.state
-    self.stateKeyPath = stateKeyPath
-    engine.observer = ViewStoreObserver(store: self, keyPath: stateKeyPath)
-    engine.host = self
+    link = engine.link
+    observer = ViewStoreObserver()
+    observer.store = self
+    observer.keyPath = \.state
+    engine.setObserver(observer)
     engine.bind()
   }
 
   /// The current state; reading it in SwiftUI or `withObservationTracking` observes it.
   public var state: State {
     if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar {
-      registrar.access(self, keyPath: stateKeyPath)
-      engine.observer?.isObserved = true
+      registrar.access(self, keyPath: observer.keyPath!)
+      observer.isObserved = true
     }
     return engine.state
   }
@@ -94,7 +101,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// Each loop receives the current state, then every state that differs from the previous
   /// one. `store.states.number` observes one property.
   public nonisolated var states: AsyncStateSequence<State> {
-    AsyncStateSequence(source: self)
+    AsyncStateSequence(source: link)
   }
 
   /// Whether the store is at rest: no action is being reduced and no effect, debounce wait or
@@ -120,28 +127,35 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   ///
   /// - Parameter loggingOptions: The new options; `.none` turns logging off.
   public func debug(_ loggingOptions: LoggingOptions) {
-    engine.loggingOptions = loggingOptions
+    engine.setLogging(loggingOptions)
+  }
+
+  /// Calls `onChange` with the value at `keyPath` at once, then after every reduce that
+  /// changed that value, before the `send` that caused the change returns.
+  ///
+  /// ```swift
+  /// let subscription = store.subscribe(\.number) { number in
+  ///   label.text = "\(number)"
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property to watch; compared with `==` after every reduce.
+  ///   - onChange: Called on the main actor with each new value.
+  /// - Returns: The subscription; it ends when cancelled or deinitialized.
+  public func subscribe<Value: Equatable & Sendable>(
+    _ keyPath: KeyPath<State, Value>,
+    _ onChange: @escaping @MainActor (Value) -> Void
+  ) -> StateSubscription {
+    engine.subscribe(keyPath) { value in
+      // The engine of a view store calls its subscriptions on the main actor.
+      MainActor.assumeIsolated { onChange(value) }
+    }
   }
 
   /// Returns once the store is idle (see ``isIdle``), or once the calling task is cancelled.
   package func waitUntilIdle() async {
-    await engine.waitUntilIdle()
-  }
-}
-
-extension ViewStore: EngineHost, StateSource {
-  @usableFromInline
-  typealias HostReducer = R
-
-  @usableFromInline
-  typealias HostClock = C
-
-  @usableFromInline
-  typealias Observer = ViewStoreObserver<R, C>
-
-  @usableFromInline
-  func withEngine<T: Sendable>(_ body: @Sendable (StoreEngine<ViewStore>) -> T) -> T {
-    body(engine)
+    await StoreEngine.waitUntilIdle(link)
   }
 }
 
@@ -169,36 +183,35 @@ final class RegistrarBox: Sendable {
 /// Tells Observation (and Combine, where it exists) about each change of a view store's
 /// state, around the moment the engine commits it.
 @usableFromInline
-struct ViewStoreObserver<R: Reducer, C: Clock<Duration>>: StateObserver
+final class ViewStoreObserver<R: Reducer, C: Clock<Duration>>: StateObserver
 where R.Action: Sendable, R.State: Sendable & Equatable {
   // The engine that holds this observer is owned by the store and is released with it, so the
-  // store outlives every call made through this reference.
-  @usableFromInline unowned(unsafe) let store: ViewStore<R, C>
-  /// Formed on the main actor, where key paths to the store's properties may be formed.
-  @usableFromInline let keyPath: KeyPath<ViewStore<R, C>, R.State>
+  // store outlives every call made through this reference. Set once, in the store's
+  // initialiser.
+  @usableFromInline unowned(unsafe) var store: ViewStore<R, C>?
+  /// `\.state`, formed once, on the main actor: forming a key path on this generic class
+  /// costs a run-time instantiation and an allocation every time.
+  @usableFromInline var keyPath: KeyPath<ViewStore<R, C>, R.State>?
   /// Set once `state` has been read through its observable getter: before that, no
   /// observation can be tracking it, and telling the registrar would only cost time.
   @usableFromInline var isObserved = false
 
-  @usableFromInline
-  init(store: ViewStore<R, C>, keyPath: KeyPath<ViewStore<R, C>, R.State>) {
-    self.store = store
-    self.keyPath = keyPath
-  }
+  init() {}
 
   @inlinable
   func willChange() {
+    guard let store else { return }
     #if canImport(Combine)
-      store.objectWillChange.send()
+      MainActor.assumeIsolated { store.objectWillChange.send() }
     #endif
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), isObserved {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), isObserved, let keyPath {
       store.registrar?.willSet(store, keyPath: keyPath)
     }
   }
 
   @inlinable
   func didChange() {
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), isObserved {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), isObserved, let store, let keyPath {
       store.registrar?.didSet(store, keyPath: keyPath)
     }
   }

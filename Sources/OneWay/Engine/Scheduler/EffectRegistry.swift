@@ -14,6 +14,7 @@ struct EffectToken: Hashable, Sendable {
 /// a unit is alive while it and every unit that started it are registered; cancelling an
 /// identifier removes its units at once, though their tasks count as busy until they end; a
 /// finished unit leaves nothing behind.
+@usableFromInline
 struct EffectRegistry {
   struct Unit {
     let parent: EffectToken?
@@ -21,6 +22,8 @@ struct EffectRegistry {
     /// Units started by `bind()` do not make the store busy.
     let isBinding: Bool
     var task: Task<Void, Never>?
+    /// Where the task of a `bind()` unit will be, once it is started.
+    var slot: TaskSlot?
   }
 
   private(set) var units: [EffectToken: Unit] = [:]
@@ -37,6 +40,7 @@ struct EffectRegistry {
   /// The number of identifiers with at least one unit registered under them.
   var identifierCount: Int { tokensByID.count }
 
+  @usableFromInline
   mutating func register(
     parent: EffectToken?,
     ids: [AnyEffectID],
@@ -56,6 +60,10 @@ struct EffectRegistry {
     units[token]?.task = task
   }
 
+  mutating func attach(_ slot: TaskSlot, to token: EffectToken) {
+    units[token]?.slot = slot
+  }
+
   /// Forgets a unit whose task has ended, whether it was cancelled or not.
   mutating func finish(_ token: EffectToken) {
     if remove(token) == nil {
@@ -67,6 +75,13 @@ struct EffectRegistry {
   struct Cancelled {
     let token: EffectToken
     let task: Task<Void, Never>?
+    let slot: TaskSlot?
+
+    /// Cancels the unit's task, or the task its slot will hold.
+    func cancelTask() {
+      task?.cancel()
+      slot?.cancel()
+    }
   }
 
   /// Removes every unit registered under `id`.
@@ -83,7 +98,7 @@ struct EffectRegistry {
   private mutating func cancel(token: EffectToken) -> Cancelled? {
     guard let unit = remove(token) else { return nil }
     if !unit.isBinding { cancelledTokens.insert(token) }
-    return Cancelled(token: token, task: unit.task)
+    return Cancelled(token: token, task: unit.task, slot: unit.slot)
   }
 
   /// The identifiers of `token` and of every unit that started it: cancelling any of them

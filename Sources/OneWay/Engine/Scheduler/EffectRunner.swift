@@ -1,4 +1,5 @@
 /// Where a running effect delivers what it produces.
+@usableFromInline
 protocol EffectSink<Element>: Sendable {
   associatedtype Element: Sendable
 
@@ -12,11 +13,13 @@ protocol EffectSink<Element>: Sendable {
 
 /// Runs the asynchronous structure of an effect inside a task: `concat` in order, `merge`
 /// together, and the operations of `single`, `sequence` and `create`.
+@usableFromInline
 struct EffectRunner<Sink: EffectSink>: Sendable {
-  typealias Element = Sink.Element
+  @usableFromInline typealias Element = Sink.Element
 
-  let sink: Sink
+  @usableFromInline let sink: Sink
 
+  @usableFromInline
   func run(_ effect: AnyEffect<Element>) async {
     guard !Task.isCancelled else { return }
     switch effect.operation {
@@ -24,34 +27,35 @@ struct EffectRunner<Sink: EffectSink>: Sendable {
       return
     case .just(let element):
       await sink.emit(element)
-    case .concat(let effects, _):
-      for effect in effects {
+    case .concat(let children, _):
+      for effect in children.effects {
         guard !Task.isCancelled else { return }
         await run(effect)
       }
-    case .merge(let effects, _) where effect.isSynchronous:
+    case .merge(let children, _) where effect.isSynchronous:
       // Synchronous effects emit in argument order, wherever they run.
-      for effect in effects { await run(effect) }
-    case .merge(let effects, _):
+      for effect in children.effects { await run(effect) }
+    case .merge(let children, _):
       await withTaskGroup(of: Void.self) { group in
-        for effect in effects {
+        for effect in children.effects {
           group.addTask(priority: effect.priority) { await run(effect) }
         }
       }
     case .single(_, let operation):
       let element = await operation()
+      guard !Task.isCancelled else { return }
       await sink.emit(element)
     case .sequence(_, let operation):
+      // The operation runs in this task, so that a task started synchronously (`bind()`'s,
+      // rule L4) has run it up to its first suspension when it returns; a child task delivers.
       let (elements, continuation) = AsyncStream<Element>.makeStream()
       await withTaskGroup(of: Void.self) { group in
-        group.addTask {
-          await operation { continuation.yield($0) }
-          continuation.finish()
-        }
-        for await element in elements { await sink.emit(element) }
+        group.addTask { await deliver(elements) }
+        await operation { continuation.yield($0) }
+        continuation.finish()
       }
     case .stream(let makeStream):
-      for await element in makeStream() { await sink.emit(element) }
+      await deliver(makeStream())
     case .cancel, .cancellable, .debounce, .throttle:
       for task in await sink.start(effect) {
         await withTaskCancellationHandler {
@@ -60,6 +64,17 @@ struct EffectRunner<Sink: EffectSink>: Sendable {
           task.cancel()
         }
       }
+    }
+  }
+}
+
+extension EffectRunner {
+  /// Delivers what a stream yields until it finishes or the task is cancelled: a cancelled
+  /// effect stops taking the elements it had buffered at once (E5).
+  func deliver(_ elements: AsyncStream<Element>) async {
+    for await element in elements {
+      guard !Task.isCancelled else { return }
+      await sink.emit(element)
     }
   }
 }
@@ -77,12 +92,12 @@ struct StandaloneSink<Element: Sendable>: EffectSink {
     let runner = EffectRunner(sink: self)
     switch effect.operation {
     case .cancellable(let inner, _, _), .throttle(let inner, _, _, _, _):
-      await runner.run(inner)
+      await runner.run(inner.first)
     case .debounce(let inner, _, let dueTime, let clock):
       let clock: any Clock<Duration> = clock ?? ContinuousClock()
       let deadline = Deadline(after: dueTime, on: clock)
       guard (try? await deadline.wait()) != nil else { return [] }
-      await runner.run(inner)
+      await runner.run(inner.first)
     default:
       break
     }

@@ -1,0 +1,53 @@
+/// Tells everyone who watches a store about its states: `states` loops, synchronous
+/// subscriptions, the view store's Observation hooks, and the channel of reductions.
+///
+/// The engine calls it on the store's isolation, after it has committed a state. What runs
+/// user code synchronously (subscriptions, hooks, the reductions channel) is handed back to
+/// the engine as values to call, so that no user code runs inside a mutation of the engine.
+@usableFromInline
+struct Broadcaster<Action, State: Sendable> {
+  @usableFromInline var streams = StateStreams<State>()
+  /// The states produced before the first loop started; `nil` once one has (O7).
+  @usableFromInline var backlog: StateBacklog<State>?
+  @usableFromInline var subscribers: [any StateSubscriber<State>] = []
+  @usableFromInline var observer: (any StateObserver)?
+  @usableFromInline var reductionObservers: [(Reduction<Action, State>) -> Void] = []
+  /// The store's log, set by its logging options; a reduction observer of its own so that
+  /// changing the options replaces it.
+  @usableFromInline var logger: ((Reduction<Action, State>) -> Void)?
+
+  init(initial: State) {
+    backlog = StateBacklog(initial: initial)
+  }
+
+  /// Whether anything must hear of each reduced action, changed or not.
+  @inlinable
+  var reportsReductions: Bool { logger != nil || !reductionObservers.isEmpty }
+
+  /// Sends a newly committed state to the `states` loops, or keeps it for the first one.
+  @inlinable
+  mutating func publish(_ state: State) {
+    if !streams.isEmpty { streams.publish(state) }
+    if backlog != nil { backlog!.append(state) }
+  }
+
+  /// A new `states` loop: the first receives the backlog, every later one the current state.
+  mutating func addStream(
+    current: State,
+    bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy,
+    onEnd: @escaping @Sendable (UInt64) -> Void
+  ) -> AsyncStream<State> {
+    let initial = backlog.map(\.ordered) ?? [current]
+    backlog = nil
+    return streams.add(initial: initial, bufferingPolicy: bufferingPolicy, onEnd: onEnd)
+  }
+
+  /// Forgets the subscriptions that have ended.
+  mutating func removeCancelledSubscribers() {
+    subscribers.removeAll { $0.isCancelled }
+  }
+
+  func finishAll() {
+    streams.finishAll()
+  }
+}

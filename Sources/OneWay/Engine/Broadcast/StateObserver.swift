@@ -1,0 +1,29 @@
+/// Hooks that a store runs around each change of its state, on its isolation: the view
+/// store's Observation and `objectWillChange`.
+@usableFromInline
+protocol StateObserver: AnyObject {
+  func willChange()
+  func didChange()
+}
+
+/// What one reduce did: the action, and the state after it.
+///
+/// The engine reports every reduced action on one channel, in order, on the store's isolation,
+/// once the state is committed and the action's effects have started. Logging is its first
+/// user.
+@usableFromInline
+package struct Reduction<Action, State> {
+  /// The action that was reduced.
+  @usableFromInline package let action: Action
+  /// The state after the reduce.
+  @usableFromInline package let state: State
+  /// Whether the state differs from the one before (`!=`).
+  @usableFromInline package let stateChanged: Bool
+
+  @usableFromInline
+  init(action: Action, state: State, stateChanged: Bool) {
+    self.action = action
+    self.state = state
+    self.stateChanged = stateChanged
+  }
+}

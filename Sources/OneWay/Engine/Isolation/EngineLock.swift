@@ -1,0 +1,50 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A recursive mutex: the isolation of the synchronous class stores.
+///
+/// It is recursive so that user code that runs under it (a reducer, a subscription closure) can
+/// send to the same store: the nested `send` takes the lock again on the same thread and finds
+/// the engine busy, so the action is queued (rule A5) instead of deadlocking.
+package final class EngineLock: @unchecked Sendable {
+  // The mutex is initialised once, before the lock is shared, destroyed in `deinit`, and only
+  // ever used through pthread's own thread-safe calls.
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  package init() {
+    mutex = .allocate(capacity: 1)
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+    pthread_mutex_init(mutex, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` holding the lock.
+  @inlinable
+  package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    lock()
+    defer { unlock() }
+    return try body()
+  }
+
+  @usableFromInline
+  func lock() {
+    pthread_mutex_lock(mutex)
+  }
+
+  @usableFromInline
+  func unlock() {
+    pthread_mutex_unlock(mutex)
+  }
+}

@@ -1,0 +1,41 @@
+/// The tasks waiting for a store to become idle.
+@usableFromInline
+struct IdleWaiters {
+  @usableFromInline var continuations: [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
+
+  @usableFromInline
+  init() {}
+
+  @inlinable
+  var isEmpty: Bool { continuations.isEmpty }
+
+  mutating func add(_ id: ObjectIdentifier, _ continuation: CheckedContinuation<Void, Never>) {
+    continuations[id] = continuation
+  }
+
+  mutating func resume(_ id: ObjectIdentifier) {
+    continuations.removeValue(forKey: id)?.resume()
+  }
+
+  mutating func resumeAll() {
+    let waiting = continuations.values
+    continuations.removeAll()
+    for continuation in waiting { continuation.resume() }
+  }
+}
+
+/// One task waiting for idleness: its identity, and whether it was cancelled before the
+/// engine saw it.
+final class IdleWaiterID: Sendable {
+  private let lock = EngineLock()
+  // Read and written only while holding `lock`.
+  private nonisolated(unsafe) var cancelled = false
+
+  var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+  var isCancelled: Bool { lock.withLock { cancelled } }
+
+  func cancel() {
+    lock.withLock { cancelled = true }
+  }
+}

@@ -1,0 +1,330 @@
+/// Runs a store's effects: walks each effect tree, queues what its synchronous parts emit,
+/// starts tasks and timers for the rest, and keeps the book of what is in flight
+/// (cancellation, debounce, throttle).
+///
+/// It knows nothing of the store's isolation: it is used on that isolation by the engine, and
+/// the tasks it starts come back through the engine's ``EngineLink``. Its bookkeeping lives in
+/// plain values tested on their own (``EffectRegistry``, ``ThrottleWindows``).
+@usableFromInline
+struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
+  @usableFromInline typealias Action = R.Action
+  @usableFromInline typealias EffectTask = Task<Void, Never>
+
+  /// Where an effect runs: the unit that started it, and the identifiers it is registered
+  /// under.
+  @usableFromInline
+  struct Scope {
+    @usableFromInline var parent: EffectToken?
+    @usableFromInline var ids: [AnyEffectID] = []
+    @usableFromInline var isBinding = false
+    /// The priority an enclosing `concat` or `merge` named, for effects that name none.
+    @usableFromInline var priority: TaskPriority?
+
+    @usableFromInline
+    init(parent: EffectToken? = nil, isBinding: Bool = false) {
+      self.parent = parent
+      self.isBinding = isBinding
+    }
+
+    @usableFromInline
+    func adding(_ id: AnyEffectID) -> Scope {
+      var scope = self
+      scope.ids.append(id)
+      return scope
+    }
+  }
+
+  /// A throttled effect, kept until it runs.
+  struct ThrottledRun {
+    let effect: AnyEffect<Action>
+    let scope: Scope
+    let interval: Duration
+  }
+
+  /// One step of the walk of an effect tree.
+  @usableFromInline
+  enum Step {
+    /// Walk this effect.
+    case walk(AnyEffect<Action>, Scope)
+    /// Start a task for the rest of a `concat`, from its first asynchronous effect on.
+    case spawnRest(EffectChildren<Action>, from: Int, priority: TaskPriority?, Scope)
+  }
+
+  /// A task of `bind()`, created once the walk is over (see ``takeBindingStarts()``).
+  struct BindingStart {
+    let slot: TaskSlot
+    let priority: TaskPriority?
+    let body: @Sendable () async -> Void
+  }
+
+  let link: EngineLink<R>
+  let makeDeadline: (Duration) -> Deadline
+  @usableFromInline private(set) var registry = EffectRegistry()
+  private var throttles = ThrottleWindows<ThrottledRun>()
+  /// The walk's work list, kept between walks so that a busy store stops allocating it.
+  @usableFromInline var steps: [Step] = []
+  private var bindingStarts: [BindingStart] = []
+
+  init<C: Clock<Duration>>(link: EngineLink<R>, clock: C) {
+    self.link = link
+    self.makeDeadline = { Deadline(after: $0, on: clock) }
+  }
+
+  /// Whether any task outside `bind()` still runs, cancelled or not.
+  var isBusy: Bool { registry.isBusy }
+
+  // MARK: - Walking effects
+
+  /// Walks an effect: synchronous parts append their actions to `queue` at once, asynchronous
+  /// parts become tasks (appended to `tasks`).
+  ///
+  /// The walk keeps its own work list rather than recursing, so a tree of any depth is walked
+  /// in constant stack space (A2); children are pushed in reverse so that they are visited,
+  /// and emit, in argument order.
+  @inlinable
+  mutating func start(
+    _ effect: AnyEffect<Action>,
+    in scope: Scope,
+    queue: inout ActionQueue<Action>,
+    collecting tasks: inout [EffectTask]
+  ) {
+    if case .just(let action) = effect.operation, scope.ids.isEmpty {
+      queue.append(action, from: scope.parent)
+      return
+    }
+    var steps = self.steps
+    self.steps = []
+    steps.append(.walk(effect, scope))
+    while let step = steps.popLast() {
+      switch step {
+      case .walk(let effect, let scope):
+        walk(effect, in: scope, steps: &steps, queue: &queue, tasks: &tasks)
+      case .spawnRest(let children, let index, let priority, let scope):
+        let rest = AnyEffect(
+          .concat(EffectChildren(Array(children.effects[index...])), priority: priority)
+        )
+        spawn(in: scope, priority: scope.priority, collecting: &tasks) { await $0.run(rest) }
+      }
+    }
+    self.steps = steps
+  }
+
+  @inlinable
+  mutating func walk(
+    _ effect: AnyEffect<Action>,
+    in scope: Scope,
+    steps: inout [Step],
+    queue: inout ActionQueue<Action>,
+    tasks: inout [EffectTask]
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+    case .just(let action) where scope.ids.isEmpty:
+      queue.append(action, from: scope.parent)
+    case .just(let action):
+      // A unit of its own until it is reduced, so that a `.cancel` reduced first drops it (C2).
+      let token = registry.register(
+        parent: scope.parent,
+        ids: scope.ids,
+        isBinding: scope.isBinding
+      )
+      queue.append(action, from: token, ownsSource: true)
+    case .merge(let children, let priority):
+      var scope = scope
+      if let priority { scope.priority = priority }
+      for child in children.effects.reversed() { steps.append(.walk(child, scope)) }
+    case .concat(let children, _) where effect.isSynchronous:
+      for child in children.effects.reversed() { steps.append(.walk(child, scope)) }
+    case .concat(let children, let priority):
+      var scope = scope
+      if let priority { scope.priority = priority }
+      let effects = children.effects
+      let firstAsynchronous = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
+      steps.append(.spawnRest(children, from: firstAsynchronous, priority: priority, scope))
+      for child in effects[..<firstAsynchronous].reversed() { steps.append(.walk(child, scope)) }
+    case .cancellable(let inner, let id, let cancelInFlight):
+      if cancelInFlight { cancel(id) }
+      steps.append(.walk(inner.first, scope.adding(id)))
+    case .cancel(let id):
+      cancel(id)
+    case .debounce, .throttle, .single, .sequence, .stream:
+      startTimed(effect, in: scope, steps: &steps, tasks: &tasks)
+    }
+  }
+
+  /// The part of the walk that sets up tasks, timers and windows.
+  @usableFromInline
+  mutating func startTimed(
+    _ effect: AnyEffect<Action>,
+    in scope: Scope,
+    steps: inout [Step],
+    tasks: inout [EffectTask]
+  ) {
+    switch effect.operation {
+    case .debounce(let inner, let id, let dueTime, let clock):
+      cancel(id)
+      let deadline = deadline(after: dueTime, on: clock)
+      let inner = inner.first
+      let priority = inner.priority ?? scope.priority
+      spawn(in: scope.adding(id), priority: priority, collecting: &tasks) { runner in
+        guard (try? await deadline.wait()) != nil else { return }
+        await runner.run(inner)
+      }
+    case .throttle(let inner, let id, let interval, let latest, let clock):
+      // The window (its timer and its trailing run) outlives the unit that started it, so it
+      // is registered at the top level, under every identifier that unit was started under.
+      var windowScope = Scope(parent: nil, isBinding: scope.isBinding)
+      windowScope.ids = registry.lineageIDs(of: scope.parent) + scope.ids
+      windowScope.priority = scope.priority
+      let run = ThrottledRun(effect: inner.first, scope: windowScope, interval: interval)
+      if throttles.admit(id, latest: latest, run: run) == .runNow {
+        steps.append(.walk(inner.first, scope.adding(id)))
+        openWindow(for: run, id: id, until: deadline(after: interval, on: clock))
+      }
+    case .single, .sequence, .stream:
+      let priority = effect.priority ?? scope.priority
+      spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(effect) }
+    case .none, .just, .merge, .concat, .cancel, .cancellable:
+      steps.append(.walk(effect, scope))
+    }
+  }
+
+  // MARK: - Tasks and timers
+
+  /// Starts a task that runs `body` as one registered unit of effect work.
+  ///
+  /// A unit of `bind()` is not started here but handed to the engine (see
+  /// ``takeBindingStarts()``), which starts it once the walk is over.
+  @discardableResult
+  @usableFromInline
+  mutating func spawn(
+    in scope: Scope,
+    priority: TaskPriority?,
+    collecting tasks: inout [EffectTask],
+    _ body: @escaping @Sendable (EffectRunner<LinkedSink<R>>) async -> Void
+  ) -> EffectToken {
+    let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
+    let sink = LinkedSink(token: token, link: link)
+    let run: @Sendable () async -> Void = {
+      await body(EffectRunner(sink: sink))
+      await sink.finish()
+    }
+    if scope.isBinding {
+      let slot = TaskSlot()
+      registry.attach(slot, to: token)
+      bindingStarts.append(BindingStart(slot: slot, priority: priority, body: run))
+    } else {
+      let task = Task(priority: priority, operation: run)
+      registry.attach(task, to: token)
+      tasks.append(task)
+    }
+    return token
+  }
+
+  /// The tasks of `bind()` that the last walks set up, to be started by the engine once it is
+  /// consistent again.
+  mutating func takeBindingStarts() -> [BindingStart] {
+    defer { bindingStarts.removeAll() }
+    return bindingStarts
+  }
+
+  /// Opens the window, ending at `end`, that holds back the effects throttled under `id`.
+  private mutating func openWindow(for run: ThrottledRun, id: AnyEffectID, until end: Deadline) {
+    // The window's timer is in flight (it keeps the store busy) but nobody awaits it.
+    var timers: [EffectTask] = []
+    let link = self.link
+    let timer = spawn(in: run.scope.adding(id), priority: nil, collecting: &timers) { runner in
+      guard (try? await end.wait()) != nil else { return }
+      let token = runner.sink.token
+      _ = await link.run { $0.throttleWindowEnded(id, timer: token, at: end) }
+    }
+    throttles.open(id, timer: timer)
+  }
+
+  /// Ends the window that `timer` measured and returns its trailing run, with its scope and
+  /// the next window opened where this one ended.
+  mutating func closeWindow(
+    _ id: AnyEffectID,
+    timer: EffectToken,
+    at end: Deadline
+  ) -> (AnyEffect<Action>, Scope)? {
+    guard let run = throttles.close(id, timer: timer) else { return nil }
+    openWindow(for: run, id: id, until: end.advanced(run.interval))
+    return (run.effect, run.scope.adding(id))
+  }
+
+  private func deadline(after duration: Duration, on clock: (any Clock<Duration>)?) -> Deadline {
+    if let clock { return Deadline(after: duration, on: clock) }
+    return makeDeadline(duration)
+  }
+
+  // MARK: - Book-keeping
+
+  /// Cancels every unit registered under `id`, and closes the throttle windows they timed.
+  @usableFromInline
+  mutating func cancel(_ id: AnyEffectID) {
+    for unit in registry.cancel(id) {
+      unit.cancelTask()
+      throttles.close(timedBy: unit.token)
+    }
+  }
+
+  /// Cancels every unit, `bind()`'s included, and forgets every window.
+  mutating func cancelAll() {
+    for unit in registry.cancelAll() { unit.cancelTask() }
+    throttles.removeAll()
+  }
+
+  /// Forgets a unit whose task has ended, and the window it timed.
+  mutating func finish(_ token: EffectToken) {
+    registry.finish(token)
+    throttles.close(timedBy: token)
+  }
+
+  /// Whether an action an effect produced may still be reduced: its unit, and every unit that
+  /// started it, is alive (C2). Forgets the units registered for one action alone.
+  @usableFromInline
+  mutating func admit(_ entry: ActionQueue<Action>.Entry) -> Bool {
+    guard let source = entry.source else { return true }
+    let isAlive = registry.isAlive(source)
+    if entry.ownsSource { registry.finish(source) }
+    return isAlive
+  }
+
+  func isAlive(_ token: EffectToken) -> Bool {
+    registry.isAlive(token)
+  }
+
+  func isBinding(_ token: EffectToken) -> Bool {
+    registry.isBinding(token)
+  }
+}
+
+/// How a task that runs one unit of a store's effects reaches the store.
+///
+/// It goes through the store's ``EngineLink``, which holds the store weakly: a store whose
+/// last outside reference is gone is deinitialized even while its effects run, and its engine
+/// then cancels them.
+@usableFromInline
+struct LinkedSink<R: Reducer>: EffectSink where R.Action: Sendable, R.State: Sendable {
+  let token: EffectToken
+  let link: EngineLink<R>
+
+  @usableFromInline
+  func emit(_ action: R.Action) async {
+    let token = token
+    _ = await link.run { $0.receive(action, from: token) }
+  }
+
+  @usableFromInline
+  func start(_ effect: AnyEffect<R.Action>) async -> [Task<Void, Never>] {
+    let token = token
+    return await link.run { $0.start(effect, parent: token) } ?? []
+  }
+
+  func finish() async {
+    let token = token
+    _ = await link.run { $0.finish(token) }
+  }
+}
