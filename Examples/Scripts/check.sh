@@ -44,6 +44,50 @@ run() {
   HOME="$work/home" timeout 60 "$bin/$name" "$@" 2>&1
 }
 
+# A Todos session the script talks to while it runs, for what piped input cannot show: what
+# happens between commands (a signal, a folder that disappears). Commands go in through a fifo
+# held open on fd 3; everything the program prints goes to $work/session.log.
+#
+# start_session [ARGS...]: starts Todos in the background; its pid is in $session_pid.
+start_session() {
+  rm -f "$work/session.in"
+  mkfifo "$work/session.in"
+  : >"$work/session.log"
+  HOME="$work/home" "$bin/Todos" "$@" <"$work/session.in" >"$work/session.log" 2>&1 &
+  session_pid=$!
+  exec 3>"$work/session.in"
+}
+
+# wait_for TEXT: waits until the session has printed a line containing TEXT, for at most
+# 30 seconds (bounded polling for readiness; no result depends on the time it takes).
+wait_for() {
+  local attempt
+  for attempt in $(seq 300); do
+    if grep -qF -- "$1" "$work/session.log"; then return 0; fi
+    if ! kill -0 "$session_pid" 2>/dev/null; then
+      grep -qF -- "$1" "$work/session.log"
+      return
+    fi
+    sleep 0.1
+  done
+  return 1
+}
+
+# end_session: waits (at most 30 s, then kills it) for the session to exit, and closes its
+# input only then, so that the end of input cannot be what ended it; its exit status is in
+# $session_status.
+end_session() {
+  local attempt
+  for attempt in $(seq 300); do
+    if ! kill -0 "$session_pid" 2>/dev/null; then break; fi
+    sleep 0.1
+  done
+  if kill -0 "$session_pid" 2>/dev/null; then kill -KILL "$session_pid"; fi
+  wait "$session_pid"
+  session_status=$?
+  exec 3>&-
+}
+
 echo "== build (swift build --package-path $examples)"
 if ! swift build --package-path "$examples" 2>&1 | tail -n 3; then
   echo "FAIL build"
@@ -148,6 +192,98 @@ if [ "$status" -ne 0 ] && [[ "$output" == *"cannot read"* ]] && [ -d "$work/list
   pass "Todos: an unreadable path stops the program and is left alone"
 else
   fail "Todos: an unreadable path stops the program and is left alone" "status $status: $output"
+fi
+
+# Nothing typed may be lost: a path that cannot be saved is refused before any command is read.
+printf 'not a folder' >"$work/lists/file.json"
+for path in "$work/lists/file.json/sub.json" /proc/todos.json; do
+  output="$(printf 'add typed in vain\nlist\n' | run Todos "$path")"
+  status=$?
+  if [ "$status" -ne 0 ] && [[ "$output" == "todos: cannot save to $path: "*"run Todos again"* ]] &&
+    [[ "$output" != *"added"* ]] && [ "$(printf '%s\n' "$output" | wc -l)" -eq 1 ]; then
+    pass "Todos: $path cannot be written: refused at once, nothing accepted"
+  else
+    fail "Todos: $path cannot be written: refused at once, nothing accepted" "status $status: $output"
+  fi
+done
+expect_equal "Todos: the file in the way is untouched" "not a folder" "$(cat "$work/lists/file.json")"
+
+newer="$work/lists/newer.json"
+printf '{"version":2,"items":[{"title":"from the future","priority":"high"}]}\n' >"$newer"
+cp "$newer" "$work/newer.orig"
+output="$(printf 'add x\nremove 1\nquit\n' | run Todos "$newer")"
+status=$?
+if [ "$status" -ne 0 ] && [[ "$output" == *"written by a newer version of Todos (format version 2"* ]] &&
+  [[ "$output" != *"added"* ]]; then
+  pass "Todos: a file of a newer format version is refused"
+else
+  fail "Todos: a file of a newer format version is refused" "status $status: $output"
+fi
+if cmp -s "$newer" "$work/newer.orig" && [ -z "$(ls "$work/lists" | grep '^newer.json.')" ]; then
+  pass "Todos: the newer file is left byte for byte as it was"
+else
+  fail "Todos: the newer file is left byte for byte as it was" "$(cat "$newer"; ls "$work/lists")"
+fi
+
+empty="$work/lists/empty.json"
+: >"$empty"
+output="$(printf 'list\n' | run Todos "$empty")"
+status=$?
+expect_equal "Todos: an empty file is an empty list, without a word about corruption" \
+  "the list is empty" "$output"
+if [ "$status" -eq 0 ] && [ -f "$empty" ] && [ ! -s "$empty" ] &&
+  [ -z "$(ls "$work/lists" | grep '^empty.json.')" ]; then
+  pass "Todos: the empty file stays where it was, empty"
+else
+  fail "Todos: the empty file stays where it was, empty" "status $status: $(ls -l "$work/lists")"
+fi
+
+# A signal within the 500 ms save debounce: the add is confirmed, then the signal is sent at
+# once (so the debounced save is, almost always, still waiting); the program must save first.
+for signal in INT TERM; do
+  expected_status=$((128 + $(kill -l "$signal")))
+  signalled="$work/lists/signal-$signal.json"
+  start_session "$signalled"
+  echo "add saved despite SIG$signal" >&3
+  if wait_for "added 1. saved despite SIG$signal"; then
+    kill -"$signal" "$session_pid"
+    end_session
+    if [ -f "$signalled" ] && grep -q "saved despite SIG$signal" "$signalled" &&
+      [ "$session_status" -eq "$expected_status" ] &&
+      grep -qF "SIG$signal: saving and exiting" "$work/session.log"; then
+      pass "Todos: SIG$signal right after an add saves it, then exits ($session_status)"
+    else
+      fail "Todos: SIG$signal right after an add saves it before exiting" \
+        "status $session_status: $(cat "$work/session.log")"
+    fi
+  else
+    end_session
+    fail "Todos: SIG$signal right after an add saves it before exiting (add not confirmed)" \
+      "$(cat "$work/session.log")"
+  fi
+done
+
+# A save that fails while the program runs (its folder is replaced by a file) is reported at
+# once, and the list is kept in memory to be saved to another file.
+gone="$work/lists/gone"
+start_session "$gone/todos.json"
+if wait_for "starting a new list at $gone/todos.json"; then
+  rmdir "$gone" && printf 'in the way' >"$gone"
+  echo "add survives a failed save" >&3
+  if wait_for "could not save $gone/todos.json"; then
+    pass "Todos: a failed save is reported at once"
+  else
+    fail "Todos: a failed save is reported at once" "$(cat "$work/session.log")"
+  fi
+  echo "save $work/lists/rescued.json" >&3
+  echo "quit" >&3
+fi
+end_session
+if [ "$session_status" -eq 0 ] && grep -q "survives a failed save" "$work/lists/rescued.json" 2>/dev/null; then
+  pass "Todos: after a failed save, 'save FILE' saves the list elsewhere"
+else
+  fail "Todos: after a failed save, 'save FILE' saves the list elsewhere" \
+    "status $session_status: $(cat "$work/session.log")"
 fi
 
 # First a read-only run (nothing changes, so nothing is saved) to see which file the default

@@ -12,6 +12,8 @@ enum Command {
   case list
   /// Print the commands.
   case help
+  /// Save now, to the list's file (`nil`) or to a new file that becomes the list's file.
+  case save(to: String?)
   /// Save and exit.
   case quit
   /// An empty line.
@@ -24,6 +26,7 @@ enum Command {
       toggle <n>                      mark item n done, or not done again (also: done <n>)
       remove <n>                      delete item n (also: rm <n>)
       list                            show the list (also: ls)
+      save [<file>]                   save now; with a file, save there and keep using it
       help                            show this text
       quit                            save and exit (end of input does the same)
     """
@@ -42,6 +45,8 @@ enum Command {
       return position(arguments, for: "remove").map { .send(.remove(position: $0)) }
     case "list", "ls":
       return .success(.list)
+    case "save":
+      return .success(.save(to: arguments.isEmpty ? nil : arguments.joined(separator: " ")))
     case "help", "?":
       return .success(.help)
     case "quit", "exit":

@@ -13,33 +13,83 @@ import OneWay
 /// swift run --package-path Examples Todos [FILE]     # default: ~/.oneway-todos.json
 /// ```
 ///
-/// Commands come from standard input, typed or piped; `quit` or the end of input saves any
-/// pending change and exits.
+/// Commands come from standard input, typed or piped; `quit`, the end of input, SIGINT
+/// (Ctrl-C) or SIGTERM saves any pending change and exits.
 @main
 enum TodosExample {
+  /// Why the program is ending.
+  enum Ending: Sendable {
+    /// `quit` was typed.
+    case quit
+    /// Standard input ended.
+    case endOfInput
+    /// SIGINT or SIGTERM arrived.
+    case signal(Int32)
+  }
+
   static func main() async {
     let isInteractive = isatty(STDIN_FILENO) != 0
-    let storage = TodoStorage(url: fileURL(arguments: CommandLine.arguments))
+    let file = fileURL(arguments: CommandLine.arguments)
+    // Before reading anything: work typed into a list that can never be saved would be lost.
+    do {
+      try TodoStorage.checkWritable(file)
+    } catch {
+      fail(
+        """
+        cannot save to \(file.path): \(TodoStorage.describe(error)). Nothing was changed; \
+        run Todos again with a file in a folder you can write to, e.g. 'Todos ~/todos.json'
+        """
+      )
+    }
     let loaded: TodoStorage.Loaded
     do {
-      loaded = try storage.load()
+      loaded = try TodoStorage.load(file)
+    } catch let problem as TodoStorage.Problem {
+      fail(
+        """
+        cannot open \(file.path): \(problem). The file was left as it is; open it with a \
+        newer Todos, or run this one with another file
+        """
+      )
     } catch {
       // Unreadable, as opposed to unparsable: stop before anything could be written over it.
-      fail("cannot read \(storage.url.path): \(error.localizedDescription)")
+      fail("cannot read \(file.path): \(error.localizedDescription)")
     }
     if let notice = loaded.notice { say(notice) }
+    let signals = TerminationSignals.catchFirst()
 
     let store = Store(
-      reducer: TodosReducer(storage: storage),
-      state: TodosReducer.State(items: loaded.items)
+      reducer: TodosReducer(storage: TodoStorage()),
+      state: TodosReducer.State(items: loaded.items, file: file)
     )
 
-    var watcher: Task<Void, Never>?
+    var watchers = [Task { await announceSaveFailures(of: store) }]
     if isInteractive {
-      say("\(loaded.items.count) item(s) in \(storage.url.path). Type 'help' for commands.")
-      watcher = Task { await announceOverdueItems(of: store) }
+      say("\(loaded.items.count) item(s) in \(file.path). Type 'help' for commands.")
+      watchers.append(Task { await announceOverdueItems(of: store) })
     }
 
+    // Whichever comes first ends the program: the commands running out, or a signal.
+    let ending = await withTaskGroup(of: Ending?.self, returning: Ending.self) { group in
+      group.addTask { await runCommands(store: store, isInteractive: isInteractive) }
+      group.addTask {
+        for await signal in signals { return .signal(signal) }
+        return nil  // cancelled because the commands ended
+      }
+      defer { group.cancelAll() }
+      while let result = await group.next() {
+        if let ending = result { return ending }
+      }
+      return Ending.endOfInput
+    }
+    await finish(store: store, watchers: watchers, ending: ending)
+  }
+
+  /// Reads and carries out commands until `quit`, the end of input or cancellation.
+  static func runCommands(
+    store: Store<TodosReducer, ContinuousClock>,
+    isInteractive: Bool
+  ) async -> Ending {
     let prompt = isInteractive ? "> " : nil
     showPrompt(prompt)
     for await line in standardInputLines() {
@@ -52,8 +102,10 @@ enum TodosExample {
         say(Command.usage)
       case .success(.list):
         printList(await store.state.items)
+      case .success(.save(let path)):
+        await save(to: path, store: store)
       case .success(.quit):
-        await finish(store: store, watcher: watcher)
+        return .quit
       case .success(.send(let action)):
         // `send` returns after the action is reduced, so the notice is this command's.
         await store.send(action)
@@ -65,32 +117,102 @@ enum TodosExample {
       }
       showPrompt(prompt)
     }
-    await finish(store: store, watcher: watcher)
+    return .endOfInput
+  }
+
+  /// Saves now, to the list's file or to a new one, and says how it went.
+  ///
+  /// A new file must not exist yet, so that saving elsewhere never replaces another list, and
+  /// must pass the same check as the file the program started with.
+  static func save(to path: String?, store: Store<TodosReducer, ContinuousClock>) async {
+    let current = await store.state.file
+    if let path {
+      let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+      if file.standardizedFileURL != current.standardizedFileURL {
+        guard !FileManager.default.fileExists(atPath: file.path) else {
+          printError("\(file.path) already exists; save to a new file, so no list is replaced")
+          return
+        }
+        do {
+          try TodoStorage.checkWritable(file)
+        } catch {
+          printError("cannot save to \(file.path): \(TodoStorage.describe(error))")
+          return
+        }
+        await store.send(.saveAs(file))
+      } else {
+        await store.send(.flush)
+      }
+    } else {
+      await store.send(.flush)
+    }
+    let state = await settled(store)
+    // A failure has been announced by `announceSaveFailures(of:)`.
+    if state.isSaved {
+      say("saved \(state.items.count) item(s) to \(state.file.path)")
+    }
   }
 
   /// Saves whatever is pending, reports it, and ends the program.
   ///
-  /// The debounced save may still be waiting; `flush` replaces it with an immediate one.
-  /// There is no public "wait until idle", so the program waits for a state that says the
-  /// save has finished.
+  /// The debounced save may still be waiting; `flush` replaces it with an immediate one. If
+  /// the list cannot be saved, the program prints it, so that what was typed is not lost.
   static func finish(
     store: Store<TodosReducer, ContinuousClock>,
-    watcher: Task<Void, Never>?
+    watchers: [Task<Void, Never>],
+    ending: Ending
   ) async -> Never {
-    watcher?.cancel()
+    for watcher in watchers { watcher.cancel() }
+    if case .signal(let signal) = ending {
+      // After a typed Ctrl-C the cursor is still on the prompt's line.
+      let newline = isatty(STDIN_FILENO) != 0 ? "\n" : ""
+      say("\(newline)\(signal == SIGINT ? "SIGINT" : "SIGTERM"): saving and exiting")
+    }
     await store.send(.flush)
+    let final = await settled(store)
+    if let failure = final.saveFailure, !final.isSaved {
+      printError(
+        "the last changes were not saved to \(failure.file.path): \(failure.message)"
+      )
+      printError("here is the list, so that nothing is lost:")
+      printList(final.items) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+      exit(1)
+    }
+    if final.revision > 0 {
+      say("saved \(final.items.count) item(s)")
+    }
+    if case .signal(let signal) = ending {
+      exit(128 + signal)
+    }
+    exit(0)
+  }
+
+  /// The first state in which the latest save has finished.
+  ///
+  /// There is no public "wait until idle", so this waits for a state that says so.
+  static func settled(
+    _ store: Store<TodosReducer, ContinuousClock>
+  ) async -> TodosReducer.State {
     var final = await store.state
     for await state in store.states where state.isSettled {
       final = state
       break
     }
-    if let failure = final.saveFailure {
-      fail("the last changes were not saved: \(failure.message)")
+    return final
+  }
+
+  /// Prints a line as soon as a save fails: a failed save does not stop the program, but the
+  /// user must know that the file is behind, and how to fix it.
+  static func announceSaveFailures(of store: Store<TodosReducer, ContinuousClock>) async {
+    for await failure in store.states.changes(of: \.saveFailure) {
+      guard let failure else { continue }
+      printError(
+        """
+        could not save \(failure.file.path): \(failure.message). The list is kept here: \
+        type 'save' to try again, or 'save <file>' to save it to a new file
+        """
+      )
     }
-    if final.revision > 0 {
-      say("saved \(final.items.count) item(s)")
-    }
-    exit(0)
   }
 
   /// Prints a line whenever items become overdue, which happens on the store's tick rather
@@ -106,10 +228,10 @@ enum TodosExample {
     }
   }
 
-  /// Prints the list, one numbered item a line.
-  static func printList(_ items: [Todo]) {
+  /// Prints the list, one numbered item a line, with `say` or another `output`.
+  static func printList(_ items: [Todo], with output: (String) -> Void = { say($0) }) {
     guard !items.isEmpty else {
-      say("the list is empty")
+      output("the list is empty")
       return
     }
     for (offset, item) in items.enumerated() {
@@ -118,7 +240,7 @@ enum TodosExample {
         line += " (due \(due.formatted(date: .abbreviated, time: .shortened))"
         line += item.isOverdue ? ", overdue)" : ")"
       }
-      say(line)
+      output(line)
     }
   }
 

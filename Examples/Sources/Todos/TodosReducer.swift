@@ -8,7 +8,7 @@ struct TodosReducer: Reducer {
   enum EffectID: Hashable, Sendable {
     /// The save that waits for changes to settle.
     case debouncedSave
-    /// The immediate save that `flush` starts.
+    /// The immediate save that `flush` or `saveAs` starts.
     case flush
   }
 
@@ -22,10 +22,14 @@ struct TodosReducer: Reducer {
     case remove(position: Int)
     /// The clock ticked (sent by `bind()`); items past their due date become overdue.
     case tick(Date)
-    /// Saves now instead of waiting for the debounce; sent before the program exits.
+    /// Saves now instead of waiting for the debounce, or tries a failed save again; sent by
+    /// the `save` command and before the program exits.
     case flush
-    /// A save of `revision` finished, with an error message if it failed.
-    case saveFinished(revision: Int, error: String?)
+    /// Makes `file` the list's file and saves there now; the caller has checked that it can.
+    case saveAs(URL)
+    /// Save number `attempt`, of `revision` to `file`, finished, with an error message if it
+    /// failed.
+    case saveFinished(file: URL, revision: Int, attempt: Int, error: String?)
   }
 
   /// The outcome of the last command, for the terminal to print.
@@ -36,10 +40,14 @@ struct TodosReducer: Reducer {
     case error(String)
   }
 
-  /// A save that failed, kept so that the program can report it instead of exiting quietly.
+  /// A save that failed, kept so that the program can report it at once and at exit.
   struct SaveFailure: Sendable, Equatable {
+    /// The file that could not be written.
+    var file: URL
     /// The revision that could not be saved.
     var revision: Int
+    /// Which save it was, so that two failures in a row are two changes of the state.
+    var attempt: Int
     /// Why.
     var message: String
   }
@@ -48,22 +56,26 @@ struct TodosReducer: Reducer {
   struct State: Sendable, Equatable {
     /// The items, in the order they are listed.
     var items: [Todo]
-    /// Counts the changes to the items that belong in the file.
+    /// Where the list is saved.
+    var file: URL
+    /// Counts the changes that belong in the file (a new file is one too).
     var revision = 0
-    /// The last revision known to be on disk.
+    /// The last revision known to be in ``file``.
     var savedRevision = 0
-    /// The last failed save, if the file is behind because of it.
+    /// Counts the saves started, whether they ran, were replaced or are still waiting.
+    var saveAttempts = 0
+    /// The latest save's failure, if it failed; the items are still here to save again.
     var saveFailure: SaveFailure?
     /// The outcome of the last command.
     var notice: Notice?
 
     /// Whether the file holds the current items.
     var isSaved: Bool { savedRevision == revision }
-    /// Whether the latest revision's save has finished, successfully or not.
-    var isSettled: Bool { isSaved || saveFailure?.revision == revision }
+    /// Whether the latest save has finished, successfully or not.
+    var isSettled: Bool { isSaved || saveFailure?.attempt == saveAttempts }
   }
 
-  /// Where the list is saved.
+  /// What writes the file.
   let storage: TodoStorage
   /// How long the list must stay unchanged before it is saved.
   var saveDelay: Duration = .milliseconds(500)
@@ -108,17 +120,26 @@ struct TodosReducer: Reducer {
       return .none
 
     case .flush:
-      guard !state.isSettled else { return .none }
-      // Drop the waiting save (it would write the same items, later) and save at once.
-      return .merge(
-        .cancel(EffectID.debouncedSave),
-        save(state).cancellable(EffectID.flush, cancelInFlight: true)
-      )
+      guard !state.isSaved else { return .none }
+      return saveNow(&state)
 
-    case .saveFinished(let revision, let error):
+    case .saveAs(let file):
+      state.file = file
+      state.revision += 1
+      return saveNow(&state)
+
+    case .saveFinished(let file, let revision, let attempt, let error):
+      // A save to the file used before `saveAs` says nothing about the current one.
+      guard file == state.file else { return .none }
       if let error {
-        state.saveFailure = SaveFailure(revision: revision, message: error)
-        state.notice = .error("could not save \(storage.url.path): \(error)")
+        // A newer save is on its way; its result is the one that counts.
+        guard attempt == state.saveAttempts else { return .none }
+        state.saveFailure = SaveFailure(
+          file: file,
+          revision: revision,
+          attempt: attempt,
+          message: error
+        )
       } else {
         state.savedRevision = max(state.savedRevision, revision)
         if let failure = state.saveFailure, failure.revision <= revision {
@@ -150,22 +171,37 @@ struct TodosReducer: Reducer {
   /// starts the wait again with the newer items.
   private func changed(_ state: inout State) -> AnyEffect<Action> {
     state.revision += 1
-    return save(state).debounce(id: EffectID.debouncedSave, for: saveDelay)
+    return save(&state).debounce(id: EffectID.debouncedSave, for: saveDelay)
   }
 
-  /// An effect that writes the items as they are in `state`.
+  /// Drops the waiting save (it would write the same items, later) and saves at once.
+  private func saveNow(_ state: inout State) -> AnyEffect<Action> {
+    .merge(
+      .cancel(EffectID.debouncedSave),
+      save(&state).cancellable(EffectID.flush, cancelInFlight: true)
+    )
+  }
+
+  /// An effect that writes the items as they are in `state`, counted as a new attempt.
   ///
-  /// The effect captures a snapshot (`items`, `revision`), not the state: effects run later,
-  /// and must say which version of the list they wrote.
-  private func save(_ state: State) -> AnyEffect<Action> {
-    let items = state.items
-    let revision = state.revision
+  /// The effect captures a snapshot (`file`, `items`, `revision`), not the state: effects run
+  /// later, and must say which version of the list they wrote, and where.
+  private func save(_ state: inout State) -> AnyEffect<Action> {
+    state.saveAttempts += 1
+    let (file, items, revision, attempt) = (
+      state.file, state.items, state.revision, state.saveAttempts
+    )
     return .single { [storage] in
       do {
-        try await storage.save(items, revision: revision)
-        return .saveFinished(revision: revision, error: nil)
+        try await storage.save(items, revision: revision, to: file)
+        return .saveFinished(file: file, revision: revision, attempt: attempt, error: nil)
       } catch {
-        return .saveFinished(revision: revision, error: error.localizedDescription)
+        return .saveFinished(
+          file: file,
+          revision: revision,
+          attempt: attempt,
+          error: TodoStorage.describe(error)
+        )
       }
     }
   }
