@@ -109,8 +109,12 @@ final class StoreEngine<Host: EngineHost> {
   func reduce(_ action: Action) {
     if !loggingOptions.isEmpty { log(action: action) }
     var next = state
+    // P1: `@Triggered` compares values; an assignment through one during this reduce (counted
+    // per thread, and a reducer never leaves its thread) still makes the reduce a change.
+    let triggered = TriggeredAssignments.counter
+    let triggeredBefore = triggered.pointee
     let effect = reducer.reduce(state: &next, action: action)
-    if next != state {
+    if next != state || triggered.pointee != triggeredBefore {
       commit(next)
     } else {
       // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only
