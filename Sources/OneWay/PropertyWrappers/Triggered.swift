@@ -19,7 +19,8 @@
 /// current thread, and a store that sees the count move while its reducer runs treats that
 /// reduce as a change, even when the new state equals the old one. So an assignment counts
 /// when the reducer makes it synchronously, which is how reducers work; an assignment made on
-/// another thread (a `DispatchQueue.sync` to another queue inside the reducer) is not seen.
+/// another thread (a `DispatchQueue.sync` to another queue inside the reducer) is not seen, and
+/// any `@Triggered` assignment the reducer makes counts, even one to a local copy it discards.
 @propertyWrapper
 public struct Triggered<Value> {
   private var value: Value
