@@ -35,6 +35,14 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "OneWay3CompatibilityTests",
+      dependencies: [
+        "OneWay",
+        "OneWayTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    .testTarget(
       name: "OneWayTestingTests",
       dependencies: [
         "OneWay",

@@ -1,53 +1,34 @@
-/// What one `expect` saw: whether it succeeded, and the property and idleness it saw last.
+/// What one `expect` saw: whether the property had the value, the property, and whether the
+/// store was idle when it looked.
 struct ExpectationResult<Property: Sendable>: Sendable {
   let matched: Bool
   let received: Property
   let isIdle: Bool
 }
 
-/// The engine of `expect` on `Store` and `ViewStore`: waits, driven by the store's events,
-/// until the property equals `value` while the store is idle, or until `timeout` seconds have
-/// passed.
+/// The engine of `expect` on `Store` and `ViewStore`, with OneWay 3.x's meaning (rule X1):
+/// waits until the store is idle or `timeout` seconds have passed, whichever comes first, then
+/// compares the property with `value`.
 ///
-/// It subscribes to the store's states before it first looks, so no change can slip between a
-/// look and the wait that follows it. Each round waits for the store to be idle, looks at the
-/// state and idleness together, and, if the store is idle with another value, waits for the
-/// next state. The timeout is a race with a sleep on `ContinuousClock`, never a poll.
+/// The wait is driven by the store's events (the store resumes it when it becomes idle), and
+/// the timeout is a race with a sleep on `ContinuousClock`, never a poll. A store that is
+/// still busy at the timeout (a debounce waiting on a test clock that nobody advances) is
+/// compared as it is then, so an equal value passes.
 func awaitExpectation<State: Sendable, Property: Sendable & Equatable>(
-  states: AsyncStateSequence<State>,
   keyPath: KeyPath<State, Property> & Sendable,
   value: Property,
   timeout: Double,
   waitUntilIdle: @escaping @Sendable () async -> Void,
   snapshot: @escaping @Sendable () async -> (state: State, isIdle: Bool)
 ) async -> ExpectationResult<Property> {
-  let matched =
-    await withDeadline(seconds: timeout) { () async -> Bool in
-      var changes = states.makeAsyncIterator()
-      // The first element is the current state: from here on, no change is missed.
-      guard await changes.next() != nil else { return false }
-      while !Task.isCancelled {
-        await waitUntilIdle()
-        let now = await snapshot()
-        guard now.isIdle else { continue }
-        if now.state[keyPath: keyPath] == value { return true }
-        guard await changes.next() != nil else { return false }
-      }
-      return false
-    } ?? false
-  let last = await snapshot()
-  let received = last.state[keyPath: keyPath]
-  // A success that lands exactly at the deadline still counts.
-  return ExpectationResult(
-    matched: matched || (last.isIdle && received == value),
-    received: received,
-    isIdle: last.isIdle
-  )
+  _ = await withDeadline(seconds: timeout) { await waitUntilIdle() }
+  let now = await snapshot()
+  let received = now.state[keyPath: keyPath]
+  return ExpectationResult(matched: received == value, received: received, isIdle: now.isIdle)
 }
 
-/// What both `expect`s do: wait for the expectation, then report a failure at `site`.
+/// What both `expect`s do: wait, compare, then report a failure at `site`.
 func verifyExpectation<State: Sendable, Property: Sendable & Equatable>(
-  states: AsyncStateSequence<State>,
   keyPath: KeyPath<State, Property> & Sendable,
   value: Property,
   timeout: Double,
@@ -56,7 +37,6 @@ func verifyExpectation<State: Sendable, Property: Sendable & Equatable>(
   snapshot: @escaping @Sendable () async -> (state: State, isIdle: Bool)
 ) async {
   let result = await awaitExpectation(
-    states: states,
     keyPath: keyPath,
     value: value,
     timeout: timeout,
@@ -67,7 +47,8 @@ func verifyExpectation<State: Sendable, Property: Sendable & Equatable>(
   reportExpectationFailure(result, keyPath: keyPath, value: value, timeout: timeout, site: site)
 }
 
-/// Reports a failed `expect` at the caller's source location.
+/// Reports a failed `expect` at the caller's source location: the expected and the received
+/// value, and whether the store was idle or still busy when they were compared.
 func reportExpectationFailure<State, Property: Equatable>(
   _ result: ExpectationResult<Property>,
   keyPath: KeyPath<State, Property>,
@@ -75,24 +56,20 @@ func reportExpectationFailure<State, Property: Equatable>(
   timeout: Double,
   site: CallSite
 ) {
-  let subject = "expect(\(keyPath)) failed after \(Describing.seconds(timeout))"
-  let message: String
-  if result.received == value {
-    message =
-      "\(subject): expected \(Describing.dump(value)) with the store idle, received "
-      + "\(Describing.dump(result.received)) but the store is still busy (an action, effect, "
-      + "debounce or throttle timer is in flight)"
-  } else {
-    message =
-      "\(subject): \(Describing.expectedReceived(value, result.received))"
-      + (result.isIdle ? "" : " (the store is still busy)")
-  }
-  FailureReporter.fail(message, at: site)
+  let status =
+    result.isIdle
+    ? "with the store idle"
+    : "with the store still busy after \(Describing.seconds(timeout)) (an action, effect, "
+      + "debounce wait or throttle timer in flight)"
+  FailureReporter.fail(
+    "expect(\(keyPath)) failed \(status): \(Describing.expectedReceived(value, result.received))",
+    at: site
+  )
 }
 
 extension Store {
-  /// Waits until a property of the state equals `value` while the store is idle, and records a
-  /// test failure if that has not happened within `timeout` seconds.
+  /// Waits until the store is idle, or until `timeout` seconds have passed, then checks that a
+  /// property of the state equals `value`, as OneWay 3.x's `expect` does.
   ///
   /// ```swift
   /// let sut = Store(reducer: CountingReducer(), state: .init(count: 0))
@@ -100,16 +77,22 @@ extension Store {
   /// await sut.expect(\.count, 2)
   /// ```
   ///
-  /// It returns as soon as the property equals `value` and no action, effect, debounce wait
-  /// or throttle timer is in flight; it wakes only when the store's state or idleness changes
-  /// (no polling). After `timeout` seconds it reports, at the caller's source location, a
-  /// failure such as `expect(\State.count) failed after 2.0 seconds: expected 2, received 1`
-  /// to Swift Testing when a Swift Testing test is running, and to XCTest otherwise.
+  /// It returns as soon as no action, effect, debounce wait or throttle timer is in flight
+  /// (`bind()` does not count), woken by the store itself (no polling), and compares then. A
+  /// store still busy after `timeout` seconds, such as one whose debounce waits on a test clock
+  /// the test does not advance, is compared as it is at that moment: an equal value passes. A
+  /// different value is reported at the caller's source location, to Swift Testing when a
+  /// Swift Testing test is running and to XCTest otherwise, with both values and whether the
+  /// store was idle:
+  ///
+  /// ```text
+  /// expect(\State.count) failed with the store idle: expected 2, received 1
+  /// ```
   ///
   /// - Parameters:
   ///   - keyPath: The property of the state to check.
-  ///   - value: The value the property should reach.
-  ///   - timeout: How many seconds to wait before failing; 2 by default.
+  ///   - value: The value the property should have.
+  ///   - timeout: How many seconds to wait for the store to be idle; 2 by default.
   ///   - fileID: The caller's file ID; leave the default.
   ///   - filePath: The caller's file path; leave the default.
   ///   - line: The caller's line; leave the default.
@@ -124,7 +107,6 @@ extension Store {
     column: UInt = #column
   ) async {
     await verifyExpectation(
-      states: states,
       keyPath: keyPath,
       value: value,
       timeout: timeout,
@@ -134,6 +116,25 @@ extension Store {
     )
   }
 
+  /// OneWay 2.x's name of ``expect(_:_:timeout:fileID:filePath:line:column:)`` for XCTest.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property of the state to check.
+  ///   - value: The value the property should have.
+  ///   - timeout: How many seconds to wait for the store to be idle; 2 by default.
+  ///   - file: The caller's file path; leave the default.
+  ///   - line: The caller's line; leave the default.
+  @available(*, deprecated, message: "use expect(_:_:timeout:), which works under XCTest too")
+  public nonisolated func xctExpect<Property: Sendable & Equatable>(
+    _ keyPath: KeyPath<State, Property> & Sendable,
+    _ value: Property,
+    timeout: Double = 2,
+    file: StaticString = #filePath,
+    line: UInt = #line
+  ) async {
+    await expect(keyPath, value, timeout: timeout, filePath: file, line: line)
+  }
+
   /// The state and idleness of the store, read together.
   func testingSnapshot() -> (state: State, isIdle: Bool) {
     (state, isIdle)
@@ -141,8 +142,8 @@ extension Store {
 }
 
 extension ViewStore {
-  /// Waits until a property of the state equals `value` while the view store is idle, and
-  /// records a test failure if that has not happened within `timeout` seconds.
+  /// Waits until the view store is idle, or until `timeout` seconds have passed, then checks
+  /// that a property of the state equals `value`, as OneWay 3.x's `expect` does.
   ///
   /// ```swift
   /// @MainActor @Test func counts() async {
@@ -152,16 +153,16 @@ extension ViewStore {
   /// }
   /// ```
   ///
-  /// It behaves like `Store`'s `expect(_:_:timeout:fileID:filePath:line:column:)`: it returns
-  /// as soon as the property equals `value` and nothing is in flight, wakes only on the view
-  /// store's changes, and after `timeout` seconds reports a failure such as
-  /// `expect(\State.count) failed after 2.0 seconds: expected 2, received 1` at the caller's
-  /// source location.
+  /// It behaves like `Store`'s `expect(_:_:timeout:fileID:filePath:line:column:)`: it waits,
+  /// woken by the view store (no polling), until nothing is in flight or the timeout has
+  /// passed, then compares; an equal value passes even if the view store is still busy, and a
+  /// failure such as `expect(\State.count) failed with the store idle: expected 2, received 1`
+  /// is reported at the caller's source location.
   ///
   /// - Parameters:
   ///   - keyPath: The property of the state to check.
-  ///   - value: The value the property should reach.
-  ///   - timeout: How many seconds to wait before failing; 2 by default.
+  ///   - value: The value the property should have.
+  ///   - timeout: How many seconds to wait for the view store to be idle; 2 by default.
   ///   - fileID: The caller's file ID; leave the default.
   ///   - filePath: The caller's file path; leave the default.
   ///   - line: The caller's line; leave the default.
@@ -176,7 +177,6 @@ extension ViewStore {
     column: UInt = #column
   ) async {
     await verifyExpectation(
-      states: states,
       keyPath: keyPath,
       value: value,
       timeout: timeout,
@@ -184,6 +184,25 @@ extension ViewStore {
       waitUntilIdle: { await self.waitUntilIdle() },
       snapshot: { await self.testingSnapshot() }
     )
+  }
+
+  /// OneWay 2.x's name of ``expect(_:_:timeout:fileID:filePath:line:column:)`` for XCTest.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property of the state to check.
+  ///   - value: The value the property should have.
+  ///   - timeout: How many seconds to wait for the view store to be idle; 2 by default.
+  ///   - file: The caller's file path; leave the default.
+  ///   - line: The caller's line; leave the default.
+  @available(*, deprecated, message: "use expect(_:_:timeout:), which works under XCTest too")
+  public func xctExpect<Property: Sendable & Equatable>(
+    _ keyPath: KeyPath<State, Property> & Sendable,
+    _ value: Property,
+    timeout: Double = 2,
+    file: StaticString = #filePath,
+    line: UInt = #line
+  ) async {
+    await expect(keyPath, value, timeout: timeout, filePath: file, line: line)
   }
 
   /// The state and idleness of the view store, read together.

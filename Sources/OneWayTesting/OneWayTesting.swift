@@ -1,7 +1,7 @@
 // OneWayTesting: test helpers for OneWay stores.
 //
-// - `expect(_:_:timeout:)` on `Store` and `ViewStore` waits, without polling, until a property
-//   of the state has a value while the store is idle.
+// - `expect(_:_:timeout:)` on `Store` and `ViewStore` waits, without polling, until the store is
+//   idle or the timeout has passed, then checks a property of the state (OneWay 3.x's meaning).
 // - `TestStore` checks a reducer exhaustively: every state change, every action its effects
 //   feed back, and every effect's end.
 //

@@ -36,6 +36,17 @@ public enum Exhaustivity: Sendable, Equatable {
 /// `receive`, and an effect still in flight when the test ends, fail it too. Set
 /// ``exhaustivity`` to `.off` to check only what the test names.
 ///
+/// States are compared with `==`, so the property wrappers decide what is checked:
+///
+/// - `@Triggered` compares values: an assertion states the value (`$0.count = 2`), however
+///   many times the reducer assigned it, and an assignment of an equal value is no change.
+/// - `@Ignored` is never checked: a closure may set an `@Ignored` field to anything or leave it
+///   out, and a wrong value there fails nothing. Check such a field with `await store.state`
+///   when it matters.
+/// - `@CopyOnWrite` compares values.
+///
+/// Diffs and messages show every wrapper as its value, never its storage.
+///
 /// Design: the test store drives a real `Store` (an actor), so the reducer, the effects, the
 /// cancellation and the clock behave exactly as in the app. It gives the store the user's
 /// reducer wrapped in one that records each action it reduces with the state that action
@@ -155,6 +166,15 @@ where R.Action: Equatable {
   /// action fed back before this one must have been received first. Actions that this one's
   /// synchronous effects (`.just`) emit are fed back too: `receive` them next.
   ///
+  /// The closure runs on the caller's isolation and need not be `@Sendable`, so it may use the
+  /// test's local variables:
+  ///
+  /// ```swift
+  /// var expected = Feature.State().items
+  /// expected.append("new")
+  /// await store.send(.add("new")) { $0.items = expected }
+  /// ```
+  ///
   /// - Parameters:
   ///   - action: The action to send.
   ///   - update: Turns the state before the action into the state expected after it.
@@ -162,13 +182,15 @@ where R.Action: Equatable {
   ///   - filePath: The caller's file path; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
+  ///   - isolation: The caller's isolation, where `update` runs; leave the default.
   public func send(
     _ action: Action,
-    assert update: (@Sendable (inout State) -> Void)? = nil,
+    assert update: ((inout State) -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let recorder = self.recorder
@@ -218,19 +240,22 @@ where R.Action: Equatable {
   ///   - expected: The action the test expects next.
   ///   - timeout: How many seconds to wait for it; 5 by default, so that a loaded CI machine
   ///     (sanitizers, parallel tests) does not fail a passing test.
-  ///   - update: Turns the state before the action into the state expected after it.
+  ///   - update: Turns the state before the action into the state expected after it; it runs
+  ///     on the caller's isolation and need not be `@Sendable`.
   ///   - fileID: The caller's file ID; leave the default.
   ///   - filePath: The caller's file path; leave the default.
   ///   - line: The caller's line; leave the default.
   ///   - column: The caller's column; leave the default.
+  ///   - isolation: The caller's isolation, where `update` runs; leave the default.
   public func receive(
     _ expected: Action,
     timeout: Double = 5,
-    assert update: (@Sendable (inout State) -> Void)? = nil,
+    assert update: ((inout State) -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let recorder = self.recorder
@@ -357,7 +382,7 @@ where R.Action: Equatable {
     _ subject: String,
     before: State,
     after: State,
-    update: (@Sendable (inout State) -> Void)?,
+    update: ((inout State) -> Void)?,
     exhaustivity: Exhaustivity,
     site: CallSite
   ) {

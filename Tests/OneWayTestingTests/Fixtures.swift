@@ -115,3 +115,37 @@ struct Bound: Reducer {
     .just(.bound)
   }
 }
+
+/// A reducer whose state holds each property wrapper, for what `TestStore` checks and shows.
+struct Wrapped: Reducer {
+  enum Action: Sendable, Equatable {
+    case count(Int)
+    case countTwice(Int)
+    case add(String)
+    case addLater(String)
+    case note(String)
+  }
+
+  struct State: Sendable, Equatable {
+    @Triggered var count = 0
+    @CopyOnWrite var items: [String] = []
+    @Ignored var note = ""
+  }
+
+  func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    switch action {
+    case .count(let count):
+      state.count = count
+    case .countTwice(let count):
+      state.count = count
+      state.count = count
+    case .add(let item):
+      state.items.append(item)
+    case .addLater(let item):
+      return .just(.add(item))
+    case .note(let note):
+      state.note = note
+    }
+    return .none
+  }
+}

@@ -320,3 +320,61 @@ struct TestStoreFailureTests {
     )
   }
 }
+
+@Suite("TestStore: property wrappers and assertion closures (X2)")
+struct TestStoreWrapperTests {
+  @Test func x2ATriggeredFieldIsAssertedByValueHoweverOftenTheReducerAssignedIt() async {
+    let store = TestStore(reducer: Wrapped(), state: Wrapped.State())
+    await store.send(.countTwice(2)) { $0.count = 2 }
+    await store.send(.count(2))  // an equal value: no change for the test to assert
+    await store.send(.count(3)) { $0.count = 3 }
+    await store.finish()
+  }
+
+  @Test func x2AssertionClosuresMayCaptureLocalVariables() async {
+    let store = TestStore(reducer: Wrapped(), state: Wrapped.State())
+    var expected: [String] = []
+    expected.append("a")
+    await store.send(.add("a")) { $0.items = expected }
+    expected.append("b")
+    await store.send(.addLater("b"))
+    await store.receive(.add("b")) { $0.items = expected }
+    await store.finish()
+  }
+
+  @Test @MainActor func x2AssertionClosuresMayCaptureLocalVariablesOnTheMainActor() async {
+    let store = TestStore(reducer: Wrapped(), state: Wrapped.State())
+    var expected = Wrapped.State()
+    expected.items = ["a"]
+    await store.send(.add("a")) { $0 = expected }
+    expected.items.append("b")
+    await store.send(.addLater("b"))
+    await store.receive(.add("b")) { $0.items = expected.items }
+    await store.finish()
+  }
+
+  @Test func x2DiffsShowWrappedValuesNeverTheWrappersInternals() async {
+    let store = TestStore(reducer: Wrapped(), state: Wrapped.State())
+    await withKnownIssue {
+      await store.send(.countTwice(2)) { $0.count = 3 }
+    } matching: { issue in
+      let text = message(of: issue)
+      return text.contains("−   _count: 3,") && text.contains("+   _count: 2,")
+        && text.contains("_items: []") && text.contains("_note: \"\"")
+        && !text.contains("generation") && !text.contains("Triggered")
+        && !text.contains("CopyOnWrite") && !text.contains("Storage")
+        && !text.contains("Ignored")
+    }
+    await store.finish()
+  }
+
+  @Test func x2AnIgnoredFieldIsNeverChecked() async {
+    // Documented: `@Ignored` takes no part in `==`, so neither a missing nor a wrong
+    // expectation of it fails; read `store.state` to check it.
+    let store = TestStore(reducer: Wrapped(), state: Wrapped.State())
+    await store.send(.note("kept"))
+    await store.send(.note("again")) { $0.note = "anything" }
+    #expect(await store.state.note == "again")
+    await store.finish()
+  }
+}

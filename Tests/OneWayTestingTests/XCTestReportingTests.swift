@@ -72,7 +72,7 @@
       XCTAssertEqual(failures.first?.file, "\(#filePath)")
       XCTAssertTrue(
         failures.first?.message.contains(
-          "expect(\\State.count) failed after 0.05 seconds: expected 2, received 1"
+          "expect(\\State.count) failed with the store idle: expected 2, received 1"
         ) == true,
         failures.first?.message ?? "no failure"
       )

@@ -243,7 +243,7 @@ import Testing
       case .throttle(_, let interval, true) = AnyEffect<Int>.just(1)
         .throttle(id: "t", for: .milliseconds(1_500), latest: true).method
     else { Issue.record("expected .throttle"); return }
-    #expect(interval == 1.5)
+    #expect(interval == .milliseconds(1_500))
     guard case .none = AnyEffect<Int>.just(1).method else {
       Issue.record("expected .none")
       return

@@ -69,6 +69,63 @@ import Testing
     #expect(await bindings.value == 2)
   }
 
+  @Test func l1AStoredAsyncStreamEndsForGoodWhenResetCancelsBind() async {
+    // The caveat documented at `bind()` and `reset()`: a bind() that iterates one stored
+    // AsyncStream cannot be restarted, because cancelling its loop finishes the stream.
+    let (texts, input) = AsyncStream<String>.makeStream()
+    let (terminations, termination) = AsyncStream<Void>.makeStream()
+    input.onTermination = { _ in termination.yield() }
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>>(bind: {
+        .sequence { send in
+          for await text in texts { send(text) }
+        }
+      }) { state, action in
+        state.entries.append(action)
+        return .none
+      },
+      state: Log<String>()
+    )
+    var states = store.states.makeAsyncIterator()
+    _ = await states.next()
+    input.yield("before reset")
+    #expect(await states.next()?.entries == ["before reset"])
+    await store.reset()
+    var ended = terminations.makeAsyncIterator()
+    #expect(await ended.next() != nil)
+    guard case .terminated = input.yield("after reset") else {
+      Issue.record("a finished stream still took a value")
+      return
+    }
+    #expect(await store.state.entries == ["before reset"])
+  }
+
+  @Test func l1ASourceThatGivesEachBindANewIterationSurvivesReset() async {
+    // The pattern documented at `bind()` and `reset()`.
+    let source = TextSource()
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>>(bind: {
+        .sequence { send in
+          for await text in source.makeStream() { send(text) }
+        }
+      }) { state, action in
+        state.entries.append(action)
+        return .none
+      },
+      state: Log<String>()
+    )
+    var states = store.states.makeAsyncIterator()
+    _ = await states.next()
+    var subscriptions = source.subscriptions.makeAsyncIterator()
+    #expect(await subscriptions.next() == 1)
+    source.send("before reset")
+    #expect(await states.next()?.entries == ["before reset"])
+    await store.reset()
+    #expect(await subscriptions.next() == 2)
+    source.send("after reset")
+    #expect(await states.next()?.entries == ["before reset", "after reset"])
+  }
+
   @Test func l2ACancelledEffectKeepsTheStoreBusyUntilItsTaskEnds() async {
     let gate = Gate()
     let started = Counter()
@@ -168,4 +225,31 @@ final class LineCollector: Sendable {
 
   func append(_ line: String) { storage.withLock { $0.append(line) } }
   var lines: [String] { storage.withLock { $0 } }
+}
+
+/// A source that gives every subscriber a stream of its own, so that a `bind()` restarted by
+/// `reset()` subscribes again: the pattern the documentation of `reset()` recommends.
+final class TextSource: Sendable {
+  private let subscribers = Locked<[AsyncStream<String>.Continuation]>([])
+  private let subscribed: AsyncStream<Int>.Continuation
+  /// How many subscribers there have been, after each new one.
+  let subscriptions: AsyncStream<Int>
+
+  init() {
+    (subscriptions, subscribed) = AsyncStream.makeStream()
+  }
+
+  func makeStream() -> AsyncStream<String> {
+    let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+    let count = subscribers.withLock { subscribers in
+      subscribers.append(continuation)
+      return subscribers.count
+    }
+    subscribed.yield(count)
+    return stream
+  }
+
+  func send(_ text: String) {
+    for subscriber in subscribers.withLock({ $0 }) { subscriber.yield(text) }
+  }
 }

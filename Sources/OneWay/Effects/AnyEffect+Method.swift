@@ -5,8 +5,8 @@ extension AnyEffect {
     case register(any EffectID, cancelInFlight: Bool)
     /// Cancels what runs under an identifier.
     case cancel(any EffectID)
-    /// Throttled under an identifier.
-    case throttle(id: any EffectID, interval: Double, latest: Bool)
+    /// Throttled under an identifier, one run per `interval`.
+    case throttle(id: any EffectID, interval: Duration, latest: Bool)
     /// Neither registered nor cancelling.
     case none
   }
@@ -26,8 +26,6 @@ extension AnyEffect {
     case .cancel(let id):
       return .cancel(id.base)
     case .throttle(_, let id, let interval, let latest, _):
-      let (seconds, attoseconds) = interval.components
-      let interval = Double(seconds) + Double(attoseconds) / 1e18
       return .throttle(id: id.base, interval: interval, latest: latest)
     default:
       return .none

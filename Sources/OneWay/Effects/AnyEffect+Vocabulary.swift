@@ -125,13 +125,30 @@ extension AnyEffect {
   /// Use it to bridge callback-based code: the effect stays in flight until `finish()` is
   /// called, so values yielded later are still delivered.
   ///
+  /// ```swift
+  /// case .load:
+  ///   return .create { continuation in
+  ///     loader.load { result in  // a callback-based API
+  ///       continuation.yield(.loaded(result))
+  ///       continuation.finish()
+  ///     }
+  ///   }
+  /// ```
+  ///
+  /// As in OneWay 3.x, `build` runs at once, while the effect is created (in the reducer),
+  /// so it need not be `@Sendable`: it may call local functions and capture what the caller
+  /// owns. What it yields before the store starts the effect waits in the stream's buffer. The
+  /// stream is made once, so the effect runs once; when the store cancels the effect, the
+  /// stream ends and its `onTermination` handler runs.
+  ///
   /// - Parameters:
   ///   - bufferingPolicy: How the stream buffers values the store has not taken yet.
-  ///   - build: A closure that receives the continuation, called when the effect starts.
+  ///   - build: A closure that receives the continuation; it runs before `create` returns.
   public static func create(
     bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded,
-    build: @Sendable @escaping (AsyncStream<Element>.Continuation) -> Void
+    build: @escaping (AsyncStream<Element>.Continuation) -> Void
   ) -> AnyEffect<Element> {
-    AnyEffect(.stream { AsyncStream(bufferingPolicy: bufferingPolicy, build) })
+    let stream = AsyncStream(bufferingPolicy: bufferingPolicy, build)
+    return AnyEffect(.stream { stream })
   }
 }

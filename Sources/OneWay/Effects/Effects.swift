@@ -89,10 +89,12 @@ public enum Effects {
   public struct Create<Element: Sendable>: Effect, AnyEffectConvertible {
     let anyEffect: AnyEffect<Element>
 
-    /// Creates an effect whose `build` closure receives the continuation to yield to.
+    /// Creates an effect whose `build` closure receives the continuation to yield to; `build`
+    /// runs before the initialiser returns, as ``AnyEffect/create(bufferingPolicy:build:)``
+    /// says.
     public init(
       bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded,
-      build: @Sendable @escaping (AsyncStream<Element>.Continuation) -> Void
+      build: @escaping (AsyncStream<Element>.Continuation) -> Void
     ) {
       anyEffect = .create(bufferingPolicy: bufferingPolicy, build: build)
     }

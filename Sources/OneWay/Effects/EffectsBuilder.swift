@@ -32,9 +32,24 @@ public enum EffectsBuilder<Element: Sendable> {
     effects
   }
 
+  /// Lists nothing: an empty block.
+  public static func buildBlock() -> [AnyEffect<Element>] {
+    []
+  }
+
+  /// Lists effects given one by one.
+  public static func buildBlock(_ effects: AnyEffect<Element>...) -> [AnyEffect<Element>] {
+    effects
+  }
+
   /// Joins the lists of consecutive statements.
   public static func buildBlock(_ components: [AnyEffect<Element>]...) -> [AnyEffect<Element>] {
     components.flatMap { $0 }
+  }
+
+  /// Returns the list the block built: what `.concat { ... }` and `.merge { ... }` receive.
+  public static func buildFinalResult(_ component: [AnyEffect<Element>]) -> [AnyEffect<Element>] {
+    component
   }
 
   /// Lists the effects of an `if` without `else`, or nothing.

@@ -96,8 +96,12 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @inlinable
   func reduce(_ action: Action) {
     var next = core.state
+    // P1: `@Triggered` compares values; an assignment through one during this reduce (counted
+    // per thread, and a reducer never leaves its thread) still makes the reduce a change.
+    let triggered = TriggeredAssignments.counter
+    let triggeredBefore = triggered.pointee
     let effect = reducer.reduce(state: &next, action: action)
-    let changed = next != core.state
+    let changed = next != core.state || triggered.pointee != triggeredBefore
     if changed { broadcaster.observer?.willChange() }
     // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
     // announced.

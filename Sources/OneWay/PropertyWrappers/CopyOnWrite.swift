@@ -61,6 +61,28 @@ extension CopyOnWrite: Hashable where Value: Hashable {
 // sole owner, so a storage shared between threads is only ever read.
 extension CopyOnWrite: @unchecked Sendable where Value: Sendable {}
 
+extension CopyOnWrite: CustomStringConvertible {
+  /// The value's description, never the storage's.
+  public var description: String {
+    String(describing: storage.value)
+  }
+}
+
+extension CopyOnWrite: CustomDebugStringConvertible {
+  /// The value's debug description: how the value prints inside a state.
+  public var debugDescription: String {
+    String(reflecting: storage.value)
+  }
+}
+
+extension CopyOnWrite: CustomReflectable {
+  /// The value's mirror, so that `dump` and reflection-based tools show the value, never the
+  /// storage.
+  public var customMirror: Mirror {
+    Mirror(reflecting: storage.value)
+  }
+}
+
 extension CopyOnWrite: Encodable where Value: Encodable {
   /// Encodes the value.
   public func encode(to encoder: any Encoder) throws {
@@ -76,3 +98,7 @@ extension CopyOnWrite: Decodable where Value: Decodable {
     self.init(wrappedValue: try container.decode(Value.self))
   }
 }
+
+/// OneWay 2.x's name for ``CopyOnWrite``.
+@available(*, deprecated, renamed: "CopyOnWrite")
+public typealias Heap = CopyOnWrite

@@ -7,6 +7,13 @@
 ///   @Ignored var lastTapLocation: Point  // changes reach no observer on their own
 /// }
 /// ```
+///
+/// The store still keeps every change of the field (reading the state shows it); it only does
+/// not announce a change of it alone. Printing, reflection and `Codable` show the value. Because
+/// equality skips the field, anything that checks states with `==` cannot check it: in
+/// OneWayTesting, `TestStore` never fails on an `@Ignored` field (an assertion may set it to
+/// anything, or leave it out), and `expect(\.field, value)` on the field itself compares the
+/// value, since the key path reaches past the wrapper.
 @propertyWrapper
 public struct Ignored<Value> {
   /// The value, invisible to `==` and to hashing.
@@ -32,6 +39,27 @@ extension Ignored: Hashable {
 
 extension Ignored: Sendable where Value: Sendable {}
 
+extension Ignored: CustomStringConvertible {
+  /// The value's description.
+  public var description: String {
+    String(describing: wrappedValue)
+  }
+}
+
+extension Ignored: CustomDebugStringConvertible {
+  /// The value's debug description: how the value prints inside a state.
+  public var debugDescription: String {
+    String(reflecting: wrappedValue)
+  }
+}
+
+extension Ignored: CustomReflectable {
+  /// The value's mirror, so that `dump` and reflection-based tools show the value.
+  public var customMirror: Mirror {
+    Mirror(reflecting: wrappedValue)
+  }
+}
+
 extension Ignored: Encodable where Value: Encodable {
   /// Encodes the value.
   public func encode(to encoder: any Encoder) throws {
@@ -47,3 +75,7 @@ extension Ignored: Decodable where Value: Decodable {
     self.init(wrappedValue: try container.decode(Value.self))
   }
 }
+
+/// OneWay 2.x's name for ``Ignored``.
+@available(*, deprecated, renamed: "Ignored")
+public typealias Insensitive = Ignored

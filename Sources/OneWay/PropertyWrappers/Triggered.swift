@@ -11,47 +11,76 @@
 /// for await state in store.states { print(state.number) }
 /// // Prints "10", "10", "20", "20"
 /// ```
+///
+/// The wrapper itself is only its value: `==` and hashing compare values, printing and
+/// reflection show the value, and `Codable` encodes the value alone, so tests, logs, diffs and
+/// round trips see exactly what the state holds. What makes an assignment count is the store:
+/// each assignment through `wrappedValue` (or in-place mutation of it) is counted on the
+/// current thread, and a store that sees the count move while its reducer runs treats that
+/// reduce as a change, even when the new state equals the old one. So an assignment counts
+/// when the reducer makes it synchronously, which is how reducers work; an assignment made on
+/// another thread (a `DispatchQueue.sync` to another queue inside the reducer) is not seen, and
+/// any `@Triggered` assignment the reducer makes counts, even one to a local copy it discards.
 @propertyWrapper
 public struct Triggered<Value> {
   private var value: Value
-  /// Counts assignments; 64 bits never wrap around in practice.
-  private var generation: UInt64 = 0
 
-  /// Wraps an initial value.
+  /// Wraps an initial value; creating a value is not an assignment.
   public init(wrappedValue: Value) {
     value = wrappedValue
   }
 
-  /// The value; each assignment or in-place mutation makes the wrapper unequal to its past.
+  /// The value; each assignment or in-place mutation counts as a change for the store that is
+  /// reducing on this thread.
   public var wrappedValue: Value {
     get { value }
     set {
       value = newValue
-      generation &+= 1
+      TriggeredAssignments.count()
     }
     _modify {
       yield &value
-      generation &+= 1
+      TriggeredAssignments.count()
     }
   }
 }
 
 extension Triggered: Equatable where Value: Equatable {
-  /// Equal when the values are equal and neither was assigned since the other was copied.
+  /// Equal when the values are equal.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.generation == rhs.generation && lhs.value == rhs.value
+    lhs.value == rhs.value
   }
 }
 
 extension Triggered: Hashable where Value: Hashable {
-  /// Hashes the value and its assignment count, consistently with `==`.
+  /// Hashes the value.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(value)
-    hasher.combine(generation)
   }
 }
 
 extension Triggered: Sendable where Value: Sendable {}
+
+extension Triggered: CustomStringConvertible {
+  /// The value's description.
+  public var description: String {
+    String(describing: value)
+  }
+}
+
+extension Triggered: CustomDebugStringConvertible {
+  /// The value's debug description: how the value prints inside a state.
+  public var debugDescription: String {
+    String(reflecting: value)
+  }
+}
+
+extension Triggered: CustomReflectable {
+  /// The value's mirror, so that `dump` and reflection-based tools show the value.
+  public var customMirror: Mirror {
+    Mirror(reflecting: value)
+  }
+}
 
 extension Triggered: Encodable where Value: Encodable {
   /// Encodes the value alone.
@@ -68,3 +97,7 @@ extension Triggered: Decodable where Value: Decodable {
     self.init(wrappedValue: try container.decode(Value.self))
   }
 }
+
+/// OneWay 2.x's name for ``Triggered``.
+@available(*, deprecated, renamed: "Triggered")
+public typealias Sensitive = Triggered

@@ -37,6 +37,28 @@ public protocol Reducer<Action, State>: Sendable {
   ///
   /// The store starts this effect before it reduces its first action and keeps it running
   /// until `reset()` (which restarts it) or until the store is deinitialized.
+  ///
+  /// `reset()` cancels the running effect and calls `bind()` again, so each call must start a
+  /// new iteration of its sources. An `AsyncStream` is single-use: cancelling a loop over it
+  /// finishes it for good, so a `bind()` that iterates one stored `AsyncStream` ends at once
+  /// after `reset()`, and what the source yields from then on is silently dropped:
+  ///
+  /// ```swift
+  /// // Breaks after reset(): `texts` is one stream, finished when the first loop is cancelled.
+  /// let (texts, textContinuation) = AsyncStream.makeStream(of: String.self)
+  ///
+  /// // Survives reset(): each bind() asks the source for a stream of its own.
+  /// func bind() -> AnyEffect<Action> {
+  ///   .sequence { send in
+  ///     for await text in textSource.makeStream() {  // or publisher.values
+  ///       send(.response(text))
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A source that survives `reset()` gives every subscriber its own stream (a multicast
+  /// source that keeps one continuation per subscriber, or a Combine publisher's `values`).
   func bind() -> AnyEffect<Action>
 }
 

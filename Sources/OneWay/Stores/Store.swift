@@ -90,15 +90,30 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
 
   /// Cancels every in-flight effect and timer, drops queued actions, and restarts `bind()`;
   /// the state stays as it is.
+  ///
+  /// Restarting `bind()` cancels the loop its effect was running. A loop over an `AsyncStream`
+  /// that the reducer keeps and iterates in every `bind()` ends that stream for good when it
+  /// is cancelled, so after `reset()` the new `bind()` finds it finished and external values
+  /// are silently dropped. Give each `bind()` a new iteration instead: a source that makes a
+  /// stream per subscriber, or a publisher's `values` (see ``Reducer/bind()``).
   public func reset() {
     engine.reset()
   }
 
-  /// Changes what the store logs from now on.
+  /// Changes what the store logs from now on, and returns the store.
+  ///
+  /// ```swift
+  /// await store.debug(.all)   // log actions and states
+  /// await store.debug(.none)  // logging off
+  /// let logged = await Store(reducer: CountingReducer(), state: .init(number: 0)).debug(.all)
+  /// ```
   ///
   /// - Parameter loggingOptions: The new options; `.none` turns logging off.
-  public func debug(_ loggingOptions: LoggingOptions) {
+  /// - Returns: This store.
+  @discardableResult
+  public func debug(_ loggingOptions: LoggingOptions) -> Self {
     engine.setLogging(loggingOptions)
+    return self
   }
 
   /// Calls `onChange` with the value at `keyPath` at once, then after every reduce that

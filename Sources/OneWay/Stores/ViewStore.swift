@@ -99,8 +99,9 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// The states of the store, as a multicast asynchronous sequence.
   ///
   /// Each loop receives the current state, then every state that differs from the previous
-  /// one. `store.states.number` observes one property.
-  public nonisolated var states: AsyncStateSequence<State> {
+  /// one; the first loop also receives the states produced before it started (O7).
+  /// `store.states.number` observes one property.
+  public nonisolated var states: AsyncViewStateSequence<State> {
     AsyncStateSequence(source: link)
   }
 
@@ -119,15 +120,35 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
 
   /// Cancels every in-flight effect and timer, drops queued actions, and restarts `bind()`;
   /// the state stays as it is.
+  ///
+  /// Restarting `bind()` cancels the loop its effect was running. A loop over an `AsyncStream`
+  /// that the reducer keeps and iterates in every `bind()` ends that stream for good when it
+  /// is cancelled, so after `reset()` the new `bind()` finds it finished and external values
+  /// are silently dropped. Give each `bind()` a new iteration instead: a source that makes a
+  /// stream per subscriber, or a publisher's `values` (see ``Reducer/bind()``).
   public func reset() {
     engine.reset()
   }
 
-  /// Changes what the store logs from now on.
+  /// Changes what the store logs from now on, and returns the store, so that it chains onto
+  /// the initialiser as in OneWay 3.x.
+  ///
+  /// ```swift
+  /// @StateObject private var store = ViewStore(
+  ///   reducer: CountingReducer(),
+  ///   state: CountingReducer.State(number: 0)
+  /// )
+  /// .debug(.all)
+  ///
+  /// store.debug(.none)  // later: logging off
+  /// ```
   ///
   /// - Parameter loggingOptions: The new options; `.none` turns logging off.
-  public func debug(_ loggingOptions: LoggingOptions) {
+  /// - Returns: This view store.
+  @discardableResult
+  public func debug(_ loggingOptions: LoggingOptions) -> Self {
     engine.setLogging(loggingOptions)
+    return self
   }
 
   /// Calls `onChange` with the value at `keyPath` at once, then after every reduce that

@@ -1,0 +1,63 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#endif
+
+/// The number of assignments made through `@Triggered` wrappers on the current thread.
+///
+/// `@Triggered` compares by value, so an assignment of an equal value leaves the state equal.
+/// To still count that assignment as a change (rule P1), each assignment bumps this per-thread
+/// counter, and a store reads it before and after calling its reducer: a reducer is
+/// synchronous, so whatever moved the counter in between happened during this reduce, on this
+/// thread, whatever other stores do on other threads at the same time. The counter is 64 bits
+/// and compared for inequality, so it never wraps around in practice.
+///
+/// It is a pthread thread-specific value rather than a task-local or a global: task-locals
+/// cannot be written, and a global would be shared between threads.
+@usableFromInline
+enum TriggeredAssignments {
+  @usableFromInline
+  static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { pointer in releaseCounter(pointer) }
+    precondition(status == 0, "OneWay: pthread_key_create failed (\(status))")
+    return key
+  }()
+
+  /// The current thread's counter, created on first use and freed when the thread exits.
+  ///
+  /// The pointer is valid on this thread until the thread exits, so a caller may keep it while
+  /// it runs synchronous code on the same thread (a reducer), and must not keep it longer.
+  @inlinable
+  static var counter: UnsafeMutablePointer<UInt64> {
+    if let pointer = pthread_getspecific(key) {
+      return pointer.assumingMemoryBound(to: UInt64.self)
+    }
+    return makeCounter()
+  }
+
+  /// Counts one assignment on the current thread.
+  @inlinable
+  static func count() {
+    counter.pointee &+= 1
+  }
+
+  @usableFromInline
+  static func makeCounter() -> UnsafeMutablePointer<UInt64> {
+    let pointer = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    pointer.initialize(to: 0)
+    pthread_setspecific(key, pointer)
+    return pointer
+  }
+}
+
+/// The destructor of the thread-specific counter: the thread that owned it has exited, so
+/// nothing else can reach the pointer.
+private func releaseCounter(_ pointer: UnsafeMutableRawPointer?) {
+  pointer?.assumingMemoryBound(to: UInt64.self).deallocate()
+}
