@@ -19,8 +19,9 @@ directives make the compiler report errors and warnings at the Markdown file and
 An HTML comment right before a block (only blank lines between) changes how it is compiled:
 
     <!-- snippet id=NAME -->          names the block, for `uses`
-    <!-- snippet uses=NAME,OTHER -->  compiles the named blocks of the same file (and what they
-                                      use) in this block's scope, before it
+    <!-- snippet uses=NAME,OTHER -->  compiles the declarations (types, functions, imports) of
+                                      the named blocks of the same file, and of what they use,
+                                      in this block's scope; their statements stay their own
     <!-- snippet
     let store = Store(...)            lines after the first are Swift code compiled before the
     -->                               block but not shown to readers (a hidden preamble)
@@ -323,7 +324,8 @@ def emit(lines: list[Line], document: Path) -> list[str]:
 
 
 def resolve(block: Block, by_id: dict[str, Block], seen: tuple[str, ...] = ()) -> list[Item]:
-    """The items compiled for `block`: those of the blocks it uses, its hidden code, its own."""
+    """The items compiled for `block`: the declarations of the blocks it uses, then its hidden
+    code and its own code."""
     items: list[Item] = []
     for name in block.uses:
         if name in seen:
@@ -331,7 +333,8 @@ def resolve(block: Block, by_id: dict[str, Block], seen: tuple[str, ...] = ()) -
         used = by_id.get(name)
         if used is None:
             raise SnippetError(f"{block.location}: no block with id={name} in this file")
-        items += resolve(used, by_id, seen + (name,))
+        # Only the declarations: a block's statements (`let store = ...`) stay its own.
+        items += [item for item in resolve(used, by_id, seen + (name,)) if item.kind != "statement"]
     items += split_items(block.hidden, block)
     items += split_items(block.code, block)
     return items
