@@ -6,8 +6,9 @@
 #   bash Scripts/docs.sh --verbose    # further arguments go to the swift-docc-plugin
 #
 # The targets are read from Package.swift: every target of a library product is documented, so a
-# new library is documented (and checked) as soon as the manifest names it. Each target's catalog
-# is Sources/TARGET/TARGET.docc. Needs python3 (to read `swift package describe`).
+# new library is documented (and checked) as soon as the manifest names it. A target's landing
+# page and articles live in its catalog, Sources/TARGET/TARGET.docc. Needs python3 (to read
+# `swift package describe`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
