@@ -72,8 +72,8 @@ extension Store {
   /// property of the state equals `value`, as OneWay 3.x's `expect` does.
   ///
   /// ```swift
-  /// let sut = Store(reducer: CountingReducer(), state: .init(count: 0))
-  /// await sut.send(.incrementTwiceLater)
+  /// let sut = Store(reducer: Feature(), state: Feature.State())
+  /// await sut.send(.incrementTwiceLater)  // an effect that sends .increment twice
   /// await sut.expect(\.count, 2)
   /// ```
   ///
@@ -147,8 +147,8 @@ extension ViewStore {
   ///
   /// ```swift
   /// @MainActor @Test func counts() async {
-  ///   let sut = ViewStore(reducer: CountingReducer(), state: .init(count: 0))
-  ///   sut.send(.incrementTwiceLater)
+  ///   let sut = ViewStore(reducer: Feature(), state: Feature.State())
+  ///   sut.send(.incrementTwiceLater)  // an effect that sends .increment twice
   ///   await sut.expect(\.count, 2)
   /// }
   /// ```

@@ -4,7 +4,7 @@
 /// ```swift
 /// let store = Store(
 ///   reducer: CountingReducer(),
-///   state: CountingReducer.State(number: 0)
+///   state: CountingReducer.State(number: 0, isLoading: false)
 /// )
 /// await store.send(.increment)
 /// await store.send(.decrement)

@@ -11,7 +11,7 @@
 /// ```swift
 /// let store = ViewStore(
 ///   reducer: CountingReducer(),
-///   state: CountingReducer.State(number: 0)
+///   state: CountingReducer.State(number: 0, isLoading: false)
 /// )
 /// store.send(.increment)
 /// store.send(.decrement)
