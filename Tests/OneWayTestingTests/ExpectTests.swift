@@ -27,7 +27,9 @@ struct StoreExpectTests {
     await sut.send(.debouncedIncrement)
     // Moves time only once `expect` is waiting, or before: either way the debounce ends.
     async let advanced: Void = clock.advance(by: .milliseconds(301))
-    await sut.expect(\.count, 1)
+    // A generous timeout: `expect` returns as soon as the store is idle, and a loaded machine
+    // (the thread sanitizer, parallel tests) may take a while to run the debounce's task.
+    await sut.expect(\.count, 1, timeout: 30)
     await advanced
   }
 
@@ -138,7 +140,9 @@ struct ViewStoreExpectTests {
     let sut = ViewStore(reducer: Counter(), state: Counter.State(), clock: clock)
     sut.send(.debouncedIncrement)
     async let advanced: Void = clock.advance(by: .milliseconds(301))
-    await sut.expect(\.count, 1)
+    // A generous timeout: `expect` returns as soon as the store is idle, and a loaded machine
+    // (the thread sanitizer, parallel tests) may take a while to run the debounce's task.
+    await sut.expect(\.count, 1, timeout: 30)
     await advanced
   }
 

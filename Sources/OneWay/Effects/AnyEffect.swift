@@ -48,7 +48,7 @@ public struct AnyEffect<Element>: Effect where Element: Sendable {
       isSynchronous = allSynchronous
     case .cancellable(let inner, _, _), .throttle(let inner, _, _, _, _):
       isSynchronous = inner.first.isSynchronous
-    case .single, .sequence, .stream, .debounce:
+    case .single, .sequence, .stream, .subscribe, .debounce:
       isSynchronous = false
     }
   }
@@ -101,6 +101,7 @@ extension AnyEffect {
       @Sendable (_ send: @escaping @Sendable (Element) -> Void) async -> Void
     )
     indirect case stream(@Sendable () -> AsyncStream<Element>)
+    indirect case subscribe(@Sendable (EffectEmitter<Element>) -> EffectCancel)
     indirect case cancel(AnyEffectID)
     indirect case cancellable(EffectChildren<Element>, id: AnyEffectID, cancelInFlight: Bool)
     indirect case debounce(
@@ -125,7 +126,7 @@ extension AnyEffect {
         .cancellable(let children, _, _), .debounce(let children, _, _, _),
         .throttle(let children, _, _, _, _):
         return children
-      case .none, .just, .single, .sequence, .stream, .cancel:
+      case .none, .just, .single, .sequence, .stream, .subscribe, .cancel:
         return nil
       }
     }

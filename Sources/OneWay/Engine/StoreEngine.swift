@@ -30,6 +30,10 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<R>
   @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>
   @exclusivity(unchecked) @usableFromInline var idleWaiters = IdleWaiters()
+  /// The `states` loops that ended and are not forgotten yet.
+  let endedStreams = EndedStreams()
+  /// Units that ended while the engine was reducing (see ``finish(_:)``).
+  @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
   /// How code outside the store's isolation reaches this engine.
   package let link: EngineLink<R>
   /// The reducer's name, for logs.
@@ -54,6 +58,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   deinit {
     scheduler.cancelAll()
+    for case .cancel(_, let cancel) in scheduler.takePendingWork() { cancel() }
     broadcaster.finishAll()
     idleWaiters.resumeAll()
   }
@@ -81,6 +86,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       drainQueue()
     }
     core.isProcessing = false
+    if !finishedDuringDrain.isEmpty { finishUnitsThatEndedDuringTheDrain() }
     if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
   }
 
@@ -106,7 +112,10 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
     // announced.
     core.state = next
-    if !effect.isNone { start(effect) }
+    if !effect.isNone {
+      start(effect)
+      if !scheduler.pendingWork.isEmpty { performPendingWork() }
+    }
     if changed { didCommit() }
     if broadcaster.reportsReductions { report(action, changed: changed) }
   }
@@ -143,6 +152,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       core.isProcessing = true
       drainQueue()
       core.isProcessing = false
+      if !finishedDuringDrain.isEmpty { finishUnitsThatEndedDuringTheDrain() }
     }
     if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
   }
@@ -168,14 +178,28 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     var tasks: [EffectTask] = []
     let scope = EffectScheduler<R>.Scope(parent: parent, isBinding: scheduler.isBinding(parent))
     scheduler.start(effect, in: scope, queue: &core.queue, collecting: &tasks)
+    performPendingWork()
     settle()
-    startBindingTasks()
     return tasks
   }
 
+  /// Forgets a unit whose work has ended. A synchronous source can end while the engine is
+  /// still reducing what it emitted; its unit is then kept until the queue is drained, so that
+  /// those actions are admitted (an ended unit is not a cancelled one).
   func finish(_ token: EffectToken) {
+    if core.isProcessing {
+      finishedDuringDrain.append(token)
+      return
+    }
     scheduler.finish(token)
+    performPendingWork()
     settle()
+  }
+
+  @usableFromInline
+  func finishUnitsThatEndedDuringTheDrain() {
+    for token in finishedDuringDrain { scheduler.finish(token) }
+    finishedDuringDrain.removeAll()
   }
 
   /// Ends the throttle window that `timer` measured; its trailing run opens the next window,
@@ -185,8 +209,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       var ignored: [EffectTask] = []
       scheduler.start(effect, in: scope, queue: &core.queue, collecting: &ignored)
     }
+    performPendingWork()
     settle()
-    startBindingTasks()
   }
 
   // MARK: - Lifecycle
@@ -201,17 +225,44 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       queue: &core.queue,
       collecting: &ignored
     )
+    performPendingWork()
     settle()
-    startBindingTasks()
   }
 
-  /// Starts the tasks of `bind()` that the scheduler set up, now that the engine is consistent:
-  /// they start synchronously, and what they do before their first suspension may reach the
-  /// engine again (through a recursive lock) or hop onto the store's isolation.
-  func startBindingTasks() {
-    for start in scheduler.takeBindingStarts() {
-      start.slot.fill(with: Self.startSynchronously(priority: start.priority, start.body))
+  /// Does what the scheduler left for a consistent engine: starts `bind()`'s tasks
+  /// synchronously, subscribes synchronous sources, and ends cancelled subscriptions. Each may
+  /// reach the engine again (through a recursive lock) or hop onto the store's isolation.
+  @usableFromInline
+  func performPendingWork() {
+    while !scheduler.pendingWork.isEmpty {
+      for work in scheduler.takePendingWork() {
+        switch work {
+        case .startBindingTask(let slot, let priority, let body):
+          slot.fill(with: Self.startSynchronously(priority: priority, body))
+        case .subscribe(let token, let start):
+          subscribe(token, start)
+        case .cancel(let token, let cancel):
+          cancel()
+          scheduler.finish(token)
+        }
+      }
     }
+  }
+
+  /// Subscribes a synchronous source: what it emits is reduced on the emitting thread, under the
+  /// store's lock.
+  private func subscribe(
+    _ token: EffectToken,
+    _ start: @Sendable (EffectEmitter<Action>) -> EffectCancel
+  ) {
+    guard scheduler.isAlive(token) else { return }
+    let link = self.link
+    let emitter = EffectEmitter<Action>(
+      emit: { action in link.runSynchronously { $0.receive(action, from: token) } },
+      finish: { link.runSynchronously { $0.finish(token) } }
+    )
+    let cancel = start(emitter)
+    if !scheduler.attach(cancel, to: token) { cancel() }
   }
 
   private static func startSynchronously(
@@ -229,6 +280,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   package func reset() {
     scheduler.cancelAll()
     for token in core.dropQueued() { scheduler.finish(token) }
+    performPendingWork()
     bind()
   }
 
@@ -268,8 +320,11 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
   ) -> AsyncStream<State> {
     let link = self.link
+    let ended = endedStreams
     return broadcaster.addStream(current: core.state, bufferingPolicy: bufferingPolicy) { id in
-      link.runLater { $0.broadcaster.streams.remove(id) }
+      if ended.add(id) {
+        link.runLater { $0.broadcaster.streams.remove(ended.takeAll()) }
+      }
     }
   }
 

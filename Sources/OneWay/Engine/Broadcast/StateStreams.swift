@@ -63,14 +63,40 @@ struct StateStreams<State: Sendable> {
     }
   }
 
-  /// Forgets the stream whose loop ended.
-  mutating func remove(_ id: UInt64) {
-    if let index = streams.firstIndex(where: { $0.id == id }) {
-      streams.remove(at: index)
-    }
+  /// Forgets the streams whose loops ended.
+  mutating func remove(_ ids: [UInt64]) {
+    let ended = Set(ids)
+    streams.removeAll { ended.contains($0.id) }
   }
 
   func finishAll() {
     for stream in streams { stream.continuation.finish() }
+  }
+}
+
+/// The identifiers of the `states` loops that ended since the engine last looked.
+///
+/// A loop ends on its own thread, outside the store's isolation; it leaves its identifier here,
+/// and only the first loop to end since the last clean-up asks for one, so that a burst of
+/// ended loops costs one hop onto the store, not one each (O8).
+final class EndedStreams: Sendable {
+  private let lock = EngineLock()
+  // Read and written only while holding `lock`.
+  private nonisolated(unsafe) var ids: [UInt64] = []
+
+  /// Records an ended loop; `true` when the caller must ask for a clean-up.
+  func add(_ id: UInt64) -> Bool {
+    lock.withLock {
+      ids.append(id)
+      return ids.count == 1
+    }
+  }
+
+  /// The loops that ended since the last call; the next one to end asks for a clean-up again.
+  func takeAll() -> [UInt64] {
+    lock.withLock {
+      defer { ids = [] }
+      return ids
+    }
   }
 }

@@ -51,6 +51,20 @@ where R.Action: Sendable, R.State: Sendable {
     }
   }
 
+  /// Whether the isolation can be entered synchronously from any thread: a lock.
+  var isSynchronous: Bool {
+    if case .lock = isolation { return true }
+    return false
+  }
+
+  /// Runs `body` with the engine at once, from any thread; only for a lock's isolation.
+  func runSynchronously(_ body: (StoreEngine<R>) -> Void) {
+    guard case .lock(let lock) = isolation else {
+      preconditionFailure("OneWay: only a lock's isolation can be entered synchronously")
+    }
+    lock.withLock { engine.map(body) }
+  }
+
   /// Runs `body` on the store's isolation later, without waiting for it: for code that cannot
   /// suspend (a `deinit`, an `onTermination` handler).
   func runLater(_ body: @escaping @Sendable (StoreEngine<R>) -> Void) {

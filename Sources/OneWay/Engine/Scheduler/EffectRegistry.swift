@@ -24,6 +24,8 @@ struct EffectRegistry {
     var task: Task<Void, Never>?
     /// Where the task of a `bind()` unit will be, once it is started.
     var slot: TaskSlot?
+    /// How to end a synchronous subscription.
+    var cancel: EffectCancel?
   }
 
   private(set) var units: [EffectToken: Unit] = [:]
@@ -64,6 +66,13 @@ struct EffectRegistry {
     units[token]?.slot = slot
   }
 
+  /// Keeps how to end a subscription; `false` if the unit has already ended.
+  mutating func attach(_ cancel: @escaping EffectCancel, to token: EffectToken) -> Bool {
+    guard units[token] != nil else { return false }
+    units[token]?.cancel = cancel
+    return true
+  }
+
   /// Forgets a unit whose task has ended, whether it was cancelled or not.
   mutating func finish(_ token: EffectToken) {
     if remove(token) == nil {
@@ -76,6 +85,7 @@ struct EffectRegistry {
     let token: EffectToken
     let task: Task<Void, Never>?
     let slot: TaskSlot?
+    let cancelSubscription: EffectCancel?
 
     /// Cancels the unit's task, or the task its slot will hold.
     func cancelTask() {
@@ -98,7 +108,12 @@ struct EffectRegistry {
   private mutating func cancel(token: EffectToken) -> Cancelled? {
     guard let unit = remove(token) else { return nil }
     if !unit.isBinding { cancelledTokens.insert(token) }
-    return Cancelled(token: token, task: unit.task, slot: unit.slot)
+    return Cancelled(
+      token: token,
+      task: unit.task,
+      slot: unit.slot,
+      cancelSubscription: unit.cancel
+    )
   }
 
   /// The identifiers of `token` and of every unit that started it: cancelling any of them

@@ -56,6 +56,15 @@ struct EffectRunner<Sink: EffectSink>: Sendable {
       }
     case .stream(let makeStream):
       await deliver(makeStream())
+    case .subscribe(let start):
+      await deliver(
+        AsyncStream { continuation in
+          let cancel = start(
+            EffectEmitter(emit: { continuation.yield($0) }, finish: { continuation.finish() })
+          )
+          continuation.onTermination = { _ in cancel() }
+        }
+      )
     case .cancel, .cancellable, .debounce, .throttle:
       for task in await sink.start(effect) {
         await withTaskCancellationHandler {

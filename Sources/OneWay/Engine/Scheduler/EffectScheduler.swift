@@ -50,11 +50,16 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     case spawnRest(EffectChildren<Action>, from: Int, priority: TaskPriority?, Scope)
   }
 
-  /// A task of `bind()`, created once the walk is over (see ``takeBindingStarts()``).
-  struct BindingStart {
-    let slot: TaskSlot
-    let priority: TaskPriority?
-    let body: @Sendable () async -> Void
+  /// Work that runs user code or starts tasks synchronously, which the walk and the book-keeping
+  /// leave for the engine to do once it is consistent again (see ``takePendingWork()``).
+  @usableFromInline
+  enum PendingWork {
+    /// Start a task of `bind()`, synchronously (L4), and put it in its slot.
+    case startBindingTask(TaskSlot, priority: TaskPriority?, @Sendable () async -> Void)
+    /// Subscribe a synchronous source registered as `token`.
+    case subscribe(EffectToken, @Sendable (EffectEmitter<Action>) -> EffectCancel)
+    /// End a subscription that was cancelled; its unit ends with it.
+    case cancel(EffectToken, EffectCancel)
   }
 
   let link: EngineLink<R>
@@ -63,7 +68,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   private var throttles = ThrottleWindows<ThrottledRun>()
   /// The walk's work list, kept between walks so that a busy store stops allocating it.
   @usableFromInline var steps: [Step] = []
-  private var bindingStarts: [BindingStart] = []
+  @usableFromInline private(set) var pendingWork: [PendingWork] = []
 
   init<C: Clock<Duration>>(link: EngineLink<R>, clock: C) {
     self.link = link
@@ -148,7 +153,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       steps.append(.walk(inner.first, scope.adding(id)))
     case .cancel(let id):
       cancel(id)
-    case .debounce, .throttle, .single, .sequence, .stream:
+    case .debounce, .throttle, .single, .sequence, .stream, .subscribe:
       startTimed(effect, in: scope, steps: &steps, tasks: &tasks)
     }
   }
@@ -182,7 +187,14 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
         steps.append(.walk(inner.first, scope.adding(id)))
         openWindow(for: run, id: id, until: deadline(after: interval, on: clock))
       }
-    case .single, .sequence, .stream:
+    case .subscribe(let start) where link.isSynchronous:
+      let token = registry.register(
+        parent: scope.parent,
+        ids: scope.ids,
+        isBinding: scope.isBinding
+      )
+      pendingWork.append(.subscribe(token, start))
+    case .single, .sequence, .stream, .subscribe:
       let priority = effect.priority ?? scope.priority
       spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(effect) }
     case .none, .just, .merge, .concat, .cancel, .cancellable:
@@ -195,7 +207,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// Starts a task that runs `body` as one registered unit of effect work.
   ///
   /// A unit of `bind()` is not started here but handed to the engine (see
-  /// ``takeBindingStarts()``), which starts it once the walk is over.
+  /// ``takePendingWork()``), which starts it once the walk is over.
   @discardableResult
   @usableFromInline
   mutating func spawn(
@@ -213,7 +225,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     if scope.isBinding {
       let slot = TaskSlot()
       registry.attach(slot, to: token)
-      bindingStarts.append(BindingStart(slot: slot, priority: priority, body: run))
+      pendingWork.append(.startBindingTask(slot, priority: priority, run))
     } else {
       let task = Task(priority: priority, operation: run)
       registry.attach(task, to: token)
@@ -222,11 +234,17 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     return token
   }
 
-  /// The tasks of `bind()` that the last walks set up, to be started by the engine once it is
+  /// The work that the last walks and cancellations left, to be done by the engine once it is
   /// consistent again.
-  mutating func takeBindingStarts() -> [BindingStart] {
-    defer { bindingStarts.removeAll() }
-    return bindingStarts
+  mutating func takePendingWork() -> [PendingWork] {
+    defer { pendingWork.removeAll() }
+    return pendingWork
+  }
+
+  /// Keeps how to end the subscription registered as `token`; `false` when the unit has
+  /// already ended, in which case the caller ends the subscription itself.
+  mutating func attach(_ cancel: @escaping EffectCancel, to token: EffectToken) -> Bool {
+    registry.attach(cancel, to: token)
   }
 
   /// Opens the window, ending at `end`, that holds back the effects throttled under `id`.
@@ -265,15 +283,22 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   @usableFromInline
   mutating func cancel(_ id: AnyEffectID) {
     for unit in registry.cancel(id) {
-      unit.cancelTask()
+      cancel(unit)
       throttles.close(timedBy: unit.token)
     }
   }
 
   /// Cancels every unit, `bind()`'s included, and forgets every window.
   mutating func cancelAll() {
-    for unit in registry.cancelAll() { unit.cancelTask() }
+    for unit in registry.cancelAll() { cancel(unit) }
     throttles.removeAll()
+  }
+
+  /// Cancels a unit's task at once; a subscription is ended later, by the engine, since
+  /// ending it runs the source's code.
+  private mutating func cancel(_ unit: EffectRegistry.Cancelled) {
+    unit.cancelTask()
+    if let cancel = unit.cancelSubscription { pendingWork.append(.cancel(unit.token, cancel)) }
   }
 
   /// Forgets a unit whose task has ended, and the window it timed.

@@ -4,6 +4,7 @@
 /// another thread may already be using the engine (an actor store's first hop), so the task is
 /// handed over through this small locked slot rather than written into the registry. A slot
 /// cancelled before it receives its task cancels the task on arrival.
+@usableFromInline
 final class TaskSlot: Sendable {
   private enum Content {
     case empty
