@@ -4,7 +4,7 @@ import Testing
 @testable import OneWay
 
 /// Rule M1: `AnyEffect.map(_:)` keeps everything the effect is.
-@Suite struct EffectMapTests {
+@Suite struct CompositionMapTests {
   /// A child feature's actions, as a parent wraps them.
   enum Parent: Sendable, Equatable {
     case child(String)
