@@ -17,7 +17,7 @@ struct CompositionTestStoreTests {
     )
     await store.send(.row(id: 1, action: .increment)) { $0.rows[0].count = 1 }
     await store.send(.row(id: 2, action: .increment)) { $0.rows[1].count = 1 }
-    await clock.advance(by: .milliseconds(300))
+    await clock.advance(by: .milliseconds(301))
     // Each row saved on its own, though both debounce under "save"; the parent counted both.
     await store.receive(.row(id: 1, action: .saved(1))) {
       $0.rows[0].saved = 1
@@ -45,7 +45,7 @@ struct CompositionTestStoreTests {
     await store.send(.increment) { $0.count = 1 }
     await clock.advance(by: .milliseconds(200))
     await store.send(.increment) { $0.count = 2 }
-    await clock.advance(by: .milliseconds(300))
+    await clock.advance(by: .milliseconds(301))
     await store.receive(.saved(2)) { $0.saved = 2 }
     await store.finish()
   }
@@ -57,10 +57,10 @@ struct CompositionTestStoreTests {
       state: Shelf.State(rows: [.init(id: 1)]),
       clock: clock
     )
-    await store.send(.row(id: 1, action: .increment)) { $0.rows[0].count = 1 }
-    await clock.advance(by: .milliseconds(300))
+    // `.saveNow` saves synchronously: `.row(id: 1, action: .saved(0))` is reduced in the send.
+    await store.send(.row(id: 1, action: .saveNow))
     await withKnownIssue {
-      await store.send(.open(1)) { $0.detail = Row.State(id: 1, count: 1, saved: 1) }
+      await store.send(.open(1)) { $0.detail = Row.State(id: 1, count: 0, saved: 0) }
     } matching: { issue in
       message(of: issue).contains("must be received before sending another")
     }
@@ -80,6 +80,7 @@ private struct Row: Reducer {
 
   enum Action: Sendable, Equatable {
     case increment
+    case saveNow
     case saved(Int)
     case delete
   }
@@ -89,6 +90,8 @@ private struct Row: Reducer {
     case .increment:
       state.count += 1
       return AnyEffect.just(.saved(state.count)).debounce(id: "save", for: .milliseconds(300))
+    case .saveNow:
+      return .just(.saved(state.count))
     case .saved(let count):
       state.saved = count
       return .none

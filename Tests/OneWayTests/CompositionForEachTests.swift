@@ -67,8 +67,10 @@ import Testing
     await store.send(.row(id: 2, action: .increment))
     var states = store.states.makeAsyncIterator()
     _ = await states.next()
-    // Row 1's save is due at 300 ms whatever row 2 did at 100 ms.
-    await clock.advance(by: .milliseconds(200))
+    // Row 1's save is due at 300 ms whatever row 2 did at 100 ms. (Time is moved past each
+    // deadline, never onto it: a wait that starts late on a test clock already at its
+    // deadline would wait for the next advance.)
+    await clock.advance(by: .milliseconds(201))
     let atRowOnesDueTime = await states.next()
     #expect(atRowOnesDueTime?.rows.map(\.saved) == [[1], []])
     await clock.advance(by: .milliseconds(100))
@@ -97,7 +99,7 @@ import Testing
     let state = await store.state
     #expect(state.rows[0].tapped == [1])
     #expect(state.rows[1].tapped == [1])
-    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .milliseconds(1_001))
     await store.waitUntilIdle()
     await store.send(.row(id: 2, action: .tap(3)))
     #expect(await store.state.rows[1].tapped == [1, 3])

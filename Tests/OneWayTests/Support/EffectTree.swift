@@ -59,3 +59,60 @@ func dismantle<Element>(_ effect: inout AnyEffect<Element>) {
     }
   }
 }
+
+/// Walks `effect` and `mapped` side by side without recursion and returns the first place
+/// where they differ (kind of node, priority, identifier, option, or an element of `mapped`
+/// that is not `transform` of the element of `effect`), or `nil` with the number of nodes
+/// compared.
+func firstDifference<Element, Mapped: Equatable>(
+  between effect: AnyEffect<Element>,
+  and mapped: AnyEffect<Mapped>,
+  mapping transform: (Element) -> Mapped
+) -> (difference: String?, nodes: Int) {
+  var pending = [(effect, mapped)]
+  var nodes = 0
+  while let (original, rebuilt) = pending.popLast() {
+    nodes += 1
+    switch (original.operation, rebuilt.operation) {
+    case (.none, .none), (.stream, .stream):
+      continue
+    case (.just(let element), .just(let mappedElement)) where transform(element) == mappedElement:
+      continue
+    case (.concat(let children, let priority), .concat(let mappedChildren, let mappedPriority)),
+      (.merge(let children, let priority), .merge(let mappedChildren, let mappedPriority)):
+      guard priority == mappedPriority, children.count == mappedChildren.count else { break }
+      pending.append(contentsOf: zip(children, mappedChildren))
+      continue
+    case (
+      .cancellable(let inner, let id, let flag),
+      .cancellable(let mappedInner, let mappedID, let mappedFlag)
+    )
+    where id == mappedID && flag == mappedFlag:
+      pending.append((inner, mappedInner))
+      continue
+    case (
+      .debounce(let inner, let id, let dueTime, _),
+      .debounce(let mappedInner, let mappedID, let mappedDueTime, _)
+    )
+    where id == mappedID && dueTime == mappedDueTime:
+      pending.append((inner, mappedInner))
+      continue
+    case (
+      .throttle(let inner, let id, let interval, let latest, _),
+      .throttle(let mappedInner, let mappedID, let mappedInterval, let mappedLatest, _)
+    ) where id == mappedID && interval == mappedInterval && latest == mappedLatest:
+      pending.append((inner, mappedInner))
+      continue
+    case (.cancel(let id), .cancel(let mappedID)) where id == mappedID:
+      continue
+    case (.single(let priority, _), .single(let mappedPriority, _)),
+      (.sequence(let priority, _), .sequence(let mappedPriority, _)):
+      guard priority == mappedPriority else { break }
+      continue
+    default:
+      break
+    }
+    return ("node \(nodes): \(original.operation) vs \(rebuilt.operation)", nodes)
+  }
+  return (nil, nodes)
+}
