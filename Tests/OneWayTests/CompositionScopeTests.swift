@@ -142,6 +142,37 @@ import Testing
     #expect(await store.state.detail?.loaded == [])
   }
 
+  @Test func m2AChildIsReachedInPlaceThroughAnyWritableKeyPath() async {
+    // Stored (nested) paths are reached at their offset; a computed path through the key path.
+    struct Nested: Sendable, Equatable {
+      var app = AppState()
+      var computed: CountingReducer.State {
+        get { app.counter }
+        set { app.counter = newValue }
+      }
+    }
+    struct Empty: Sendable, Equatable {}
+    #expect(StateProjection(\Nested.app.counter).offset != nil)
+    #expect(StateProjection(\Nested.computed).offset == nil)
+    #expect(StateProjection(\Empty.self).offset == nil)
+    for path in [\Nested.app.counter, \Nested.computed] as [WritableKeyPath<Nested, _> & Sendable] {
+      let store = Store(
+        reducer: Scope(state: path, action: AppAction.counter, extract: Self.extractCounter) {
+          CountingReducer()
+        },
+        state: Nested()
+      )
+      await store.send(.counter(.twice))
+      #expect(await store.state.app.counter.number == 2)
+    }
+    var empty = Empty()
+    let effect = Scope(state: \Empty.self, action: { $0 }, extract: { $0 }) {
+      ClosureReducer<String, Empty> { _, action in .just(action + "!") }
+    }
+    .reduce(state: &empty, action: "x")
+    #expect(outline(effect) == ["just x!"])
+  }
+
   @Test func m1HandWrittenCompositionWithMapKeepsTheChildsEffects() async {
     let store = Store(
       reducer: ClosureReducer<AppAction, AppState> { state, action in

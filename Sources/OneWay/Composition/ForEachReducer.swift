@@ -34,7 +34,7 @@ where
 
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
-  @usableFromInline let toElements: WritableKeyPath<State, Elements> & Sendable
+  @usableFromInline let toElements: StateProjection<State, Elements>
   @usableFromInline let embed: @Sendable (ID, Child.Action) -> Action
   @usableFromInline let extract: @Sendable (Action) -> (id: ID, action: Child.Action)?
   /// The collection's key path, as the part of every element identifier that tells this
@@ -51,7 +51,7 @@ where
   ) {
     self.parent = parent
     self.child = child
-    self.toElements = toElements
+    self.toElements = StateProjection(toElements)
     self.embed = embed
     self.extract = extract
     collectionID = AnyEffectID(toElements)
@@ -68,20 +68,20 @@ where
   @inlinable
   public func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
     var effects = EffectMerger<Action>()
-    if let elementAction = extract(action),
-      let index = state[keyPath: toElements].firstIndex(where: { $0.id == elementAction.id })
-    {
-      let childEffect = child.reduce(
-        state: &state[keyPath: toElements][index],
-        action: elementAction.action
-      )
-      effects.append(elementEffect(childEffect, id: elementAction.id))
+    if let elementAction = extract(action) {
+      let childEffect = toElements.modify(&state) { elements -> AnyEffect<Child.Action>? in
+        guard let index = elements.firstIndex(where: { $0.id == elementAction.id }) else {
+          return nil
+        }
+        return child.reduce(state: &elements[index], action: elementAction.action)
+      }
+      if let childEffect { effects.append(elementEffect(childEffect, id: elementAction.id)) }
     }
     // Taken after the child ran (a child cannot remove its element), so that the child
     // changed its element in place; the parent's changes to the collection copy it.
-    let before = state[keyPath: toElements]
+    let before = toElements.get(&state)
     effects.append(parent.reduce(state: &state, action: action))
-    let after = state[keyPath: toElements]
+    let after = toElements.get(&state)
     if before != after {
       for id in removedIDs(before: before, after: after) {
         effects.append(AnyEffect(.cancel(elementEffectsID(id))))

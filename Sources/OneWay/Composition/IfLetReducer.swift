@@ -22,7 +22,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
-  @usableFromInline let toChildState: WritableKeyPath<State, Child.State?> & Sendable
+  @usableFromInline let toChildState: StateProjection<State, Child.State?>
   @usableFromInline let embed: @Sendable (Child.Action) -> Action
   @usableFromInline let extract: @Sendable (Action) -> Child.Action?
   /// The identifier every effect of the child is registered under.
@@ -38,7 +38,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) {
     self.parent = parent
     self.child = child
-    self.toChildState = toChildState
+    self.toChildState = StateProjection(toChildState)
     self.embed = embed
     self.extract = extract
     childEffectsID = AnyEffectID(CompositionEffectID.presence(path: AnyEffectID(toChildState)))
@@ -54,14 +54,16 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ///   cancellation of the child's effects when the child was dismissed.
   @inlinable
   public func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
-    let wasPresent = state[keyPath: toChildState] != nil
+    let wasPresent = toChildState.modify(&state) { $0 != nil }
     var effects = EffectMerger<Action>()
     if wasPresent, let childAction = extract(action) {
-      let childEffect = child.reduce(state: &state[keyPath: toChildState]!, action: childAction)
+      let childEffect = toChildState.modify(&state) {
+        child.reduce(state: &$0!, action: childAction)
+      }
       effects.append(childEffect.map(embed).registered(under: childEffectsID))
     }
     effects.append(parent.reduce(state: &state, action: action))
-    if wasPresent && state[keyPath: toChildState] == nil {
+    if wasPresent && toChildState.modify(&state, { $0 == nil }) {
       effects.append(AnyEffect(.cancel(childEffectsID)))
     }
     return effects.merged

@@ -50,7 +50,7 @@ public struct Scope<Parent: Reducer, Child: Reducer>: Reducer {
 
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
-  @usableFromInline let toChildState: WritableKeyPath<State, Child.State> & Sendable
+  @usableFromInline let toChildState: StateProjection<State, Child.State>
   @usableFromInline let embed: @Sendable (Child.Action) -> Action
   @usableFromInline let extract: @Sendable (Action) -> Child.Action?
 
@@ -64,7 +64,7 @@ public struct Scope<Parent: Reducer, Child: Reducer>: Reducer {
   ) {
     self.parent = parent
     self.child = child
-    self.toChildState = toChildState
+    self.toChildState = StateProjection(toChildState)
     self.embed = embed
     self.extract = extract
   }
@@ -81,7 +81,7 @@ public struct Scope<Parent: Reducer, Child: Reducer>: Reducer {
     guard let childAction = extract(action) else {
       return parent.reduce(state: &state, action: action)
     }
-    let childEffect = child.reduce(state: &state[keyPath: toChildState], action: childAction)
+    let childEffect = toChildState.modify(&state) { child.reduce(state: &$0, action: childAction) }
     return .merging(childEffect.map(embed), parent.reduce(state: &state, action: action))
   }
 
