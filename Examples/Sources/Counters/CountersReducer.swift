@@ -3,7 +3,7 @@ import OneWay
 /// The app: a list of counter rows, each a ``CounterRow`` of its own, and an optional
 /// ``FactDetail``; the parent adds, removes and opens them, and reacts to what they do.
 ///
-/// The composition is three lines of operators around the parent's own reducer:
+/// The composition is two operators around the parent's own reducer:
 /// `forEach` embeds the rows, `ifLet` the detail. The parent sees every child action after the
 /// child has reduced it, so it can react: it logs each save, stops a row's timer at
 /// ``tickLimit``, and removes a row or closes the detail when asked.
