@@ -16,7 +16,9 @@ let package = Package(
   dependencies: [
     // Named explicitly so that `package: "OneWay"` below resolves whatever the checkout's
     // folder is called (a path dependency's identity is otherwise the folder's name).
-    .package(name: "OneWay", path: "..")
+    .package(name: "OneWay", path: ".."),
+    // For the Counters tests' test clock.
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],
   targets: [
     .executableTarget(
@@ -31,6 +33,18 @@ let package = Package(
     .executableTarget(
       name: "Todos",
       dependencies: [.product(name: "OneWay", package: "OneWay")]
+    ),
+    .executableTarget(
+      name: "Counters",
+      dependencies: [.product(name: "OneWay", package: "OneWay")]
+    ),
+    .testTarget(
+      name: "CountersTests",
+      dependencies: [
+        "Counters",
+        .product(name: "OneWayTesting", package: "OneWay"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

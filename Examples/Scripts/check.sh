@@ -301,5 +301,44 @@ else
   fail "Todos: without an argument it uses \$HOME/.oneway-todos.json (not run further)" "$output"
 fi
 
+# ---- Counters: composition (forEach, ifLet, a parent reacting to its children) ----------------
+# Every wait in the example is on a state, so its output is the same on every run: a removed
+# row's pending save never fires, closing the detail cancels its load. Its TestStore tests run
+# here too (they need the Examples package's test clock).
+echo "== Counters"
+expected_counters='> add three rows
+  rows: #1 0 | #2 0 | #3 0
+> #2 +1, then #1 +1 +1: each row saves 200 ms after its last change, under one id
+> remove #2 while its save is pending
+  rows: #1 2 | #3 0
+> #1 saved 2; #2'"'"'s save never fired
+> start #1'"'"'s timer: the parent stops it at 5
+> start #3'"'"'s timer
+  rows: #1 5 | #3 5
+> open #3'"'"'s detail and close it before its fact arrives
+> open #1'"'"'s detail
+> detail of #1: 5 is odd
+> what the parent saw
+  removed #2
+  saved #1 = 2
+  stopped #1 at 5
+  stopped #3 at 5
+  fact for #1: 5 is odd'
+for attempt in 1 2 3; do
+  output="$(run Counters </dev/null)"
+  status=$?
+  if [ "$status" -ne 0 ] || [ "$output" != "$expected_counters" ]; then break; fi
+done
+expect_equal "Counters prints the same composed run every time (3 runs)" \
+  "$expected_counters" "$output"
+[ "$status" -eq 0 ] || fail "Counters exits 0 (got $status)"
+if output="$(swift test --package-path "$examples" --filter CountersTests 2>&1)"; then
+  pass "Counters: its TestStore tests pass (swift test --filter CountersTests)"
+else
+  fail "Counters: its TestStore tests pass (swift test --filter CountersTests)" \
+    "$(printf '%s\n' "$output" | grep -E 'error|✘|failed' | head -n 20)"
+fi
+# ---- end of Counters ---------------------------------------------------------------------------
+
 echo "== $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

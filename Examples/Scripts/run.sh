@@ -13,12 +13,13 @@ OneWay examples (swift run --package-path Examples NAME):
   Counter  the README's counting reducer, through a Store and a ViewStore
   Search   search-as-you-type over a bundled word list: debounce and cancellation
   Todos    a to-do list saved to a JSON file: debounced saves and bind()
+  Counters a composed app: rows with their own effects (forEach), a detail (ifLet)
 LIST
 
 name="${1:-Counter}"
 shift || true
 case "$name" in
-  Counter | Search | Todos) ;;
+  Counter | Search | Todos | Counters) ;;
   *)
     echo "unknown example '$name'" >&2
     exit 2

@@ -1,0 +1,79 @@
+import OneWay
+
+/// A composed app run from a script: a list of counter rows, each a child feature with its
+/// own debounced save and timer, an optional detail, and a parent that reacts to both.
+///
+/// ```text
+/// swift run --package-path Examples Counters
+/// ```
+///
+/// Every step that waits, waits for a state (`store.states`), never for a time, so the output
+/// is the same on every run; what it shows is what composition promises: a removed row's
+/// pending save never fires, rows that save and tick under the same identifiers do not
+/// disturb each other, and closing the detail cancels its load.
+@main
+enum CountersExample {
+  static func main() async {
+    let store = Store(
+      reducer: CountersReducer(facts: slowFact),
+      state: CountersReducer.State()
+    )
+
+    say("add three rows")
+    for _ in 1...3 { await store.send(.addRow) }
+    show(await store.state)
+
+    say("#2 +1, then #1 +1 +1: each row saves 200 ms after its last change, under one id")
+    await store.send(.row(id: 2, action: .increment))
+    await store.send(.row(id: 1, action: .increment))
+    await store.send(.row(id: 1, action: .increment))
+    say("remove #2 while its save is pending")
+    await store.send(.row(id: 2, action: .removeTapped))
+    show(await store.state)
+    let saved = await first(of: store) { $0.rows.first?.savedCount != nil }
+    say("#1 saved \(saved.rows[0].savedCount ?? 0); #2's save never fired")
+
+    say("start #1's timer: the parent stops it at \(CountersReducer.tickLimit)")
+    await store.send(.row(id: 1, action: .startTimer))
+    _ = await first(of: store) { $0.rows[0].isTicking == false }
+    say("start #3's timer")
+    await store.send(.row(id: 3, action: .startTimer))
+    show(await first(of: store) { $0.rows[1].isTicking == false })
+
+    say("open #3's detail and close it before its fact arrives")
+    await store.send(.openDetail(3))
+    await store.send(.detail(.closeTapped))
+    say("open #1's detail")
+    await store.send(.openDetail(1))
+    let opened = await first(of: store) { $0.detail?.fact != nil }
+    say("detail of #\(opened.detail?.rowID ?? 0): \(opened.detail?.fact ?? "")")
+
+    say("what the parent saw")
+    for line in await store.state.log { print("  \(line)") }
+  }
+
+  /// A fact about `number`, after a delay that stands for a network request. Cancelling the
+  /// request ends the wait early; the effect's answer is then dropped by the store.
+  @Sendable
+  static func slowFact(about number: Int) async -> String {
+    try? await Task.sleep(for: .milliseconds(300))
+    return number.isMultiple(of: 2) ? "\(number) is even" : "\(number) is odd"
+  }
+
+  /// The first state of `store`, from the current one on, that satisfies `predicate`.
+  static func first(
+    of store: Store<CountersReducer, ContinuousClock>,
+    where predicate: @Sendable (CountersReducer.State) -> Bool
+  ) async -> CountersReducer.State {
+    for await state in store.states where predicate(state) { return state }
+    fatalError("the store went away")
+  }
+
+  static func say(_ line: String) {
+    print("> \(line)")
+  }
+
+  static func show(_ state: CountersReducer.State) {
+    print("  rows: " + state.rows.map { "#\($0.id) \($0.count)" }.joined(separator: " | "))
+  }
+}
