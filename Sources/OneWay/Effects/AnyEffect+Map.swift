@@ -131,7 +131,13 @@ extension AnyEffect {
     case .throttle(_, let throttleID, let interval, let latest, let clock):
       let inner = rebuilt.removeLast()
       return AnyEffect<NewElement>(
-        .throttle(EffectChildren([inner]), id: id(throttleID), interval: interval, latest: latest, clock: clock)
+        .throttle(
+          EffectChildren([inner]),
+          id: id(throttleID),
+          interval: interval,
+          latest: latest,
+          clock: clock
+        )
       )
     case .none, .just, .cancel, .single, .sequence, .stream, .subscribe:
       preconditionFailure("\(effect.operation) has no children to assemble")
