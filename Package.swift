@@ -13,14 +13,32 @@ let package = Package(
   products: [
     .library(name: "OneWay", targets: ["OneWay"]),
     .library(name: "OneWayTesting", targets: ["OneWayTesting"]),
+    .library(name: "OneWayLogging", targets: ["OneWayLogging"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
   ],
   targets: [
     .target(name: "OneWay"),
+    // The store log through swift-log, kept apart so that OneWay has no dependencies.
+    .target(
+      name: "OneWayLogging",
+      dependencies: [
+        "OneWay",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(
+      name: "OneWayLoggingTests",
+      dependencies: [
+        "OneWay",
+        "OneWayLogging",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .target(
       name: "OneWayTesting",
       dependencies: [
@@ -42,6 +60,8 @@ let package = Package(
       dependencies: [
         "OneWay",
         "OneWayTesting",
+        "OneWayLogging",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

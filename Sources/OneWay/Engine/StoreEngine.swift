@@ -352,28 +352,27 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     broadcaster.reductionObservers.append(observer)
   }
 
-  /// Where log lines go; `nil` prints them to standard output.
-  package var logSink: (@Sendable (String) -> Void)?
+  /// Where the log goes.
+  package var logger = StoreLogger.standardOutput
 
-  /// Logs what `options` asks for, as readable lines written to ``logSink``; `.none` removes
-  /// the log, so that it costs nothing.
-  package func setLogging(_ options: LoggingOptions) {
+  /// Logs what `options` asks for to ``logger``; `.none` removes the log, so that it costs
+  /// nothing.
+  package func setLogging(_ options: LoggingOptions, to logger: StoreLogger? = nil) {
+    if let logger { self.logger = logger }
     guard !options.isEmpty else {
       broadcaster.logger = nil
       return
     }
-    let prefix = "[\(name)]"
-    // The broadcaster that keeps this closure belongs to the engine.
-    broadcaster.logger = { [unowned self] reduction in
-      if options.contains(.action) { write("\(prefix) action: \(reduction.action)") }
-      if options.contains(.state), reduction.stateChanged {
-        write("\(prefix) state: \(reduction.state)")
-      }
+    let writer = StoreLogWriter<Action, State>(
+      options: options,
+      storeName: name,
+      logger: self.logger
+    )
+    var previous: State? = core.state
+    broadcaster.logger = { reduction in
+      writer.log(reduction, previous: previous)
+      if reduction.stateChanged { previous = reduction.state }
     }
-  }
-
-  private func write(_ line: String) {
-    if let logSink { logSink(line) } else { print(line) }
   }
 
   func setObserver(_ observer: any StateObserver) {

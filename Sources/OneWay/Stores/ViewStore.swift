@@ -151,6 +151,24 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     return self
   }
 
+  /// Logs what `loggingOptions` asks for to `logger` from now on, and returns the store.
+  ///
+  /// ```swift
+  /// store.debug(.all, to: StoreLogger { entry in
+  ///   print(entry.storeName, entry.kind, entry.changedFields)
+  /// })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - loggingOptions: What to log; `.none` turns logging off.
+  ///   - logger: Where the log goes; the store keeps it for later calls of `debug(_:)`.
+  /// - Returns: This store.
+  @discardableResult
+  public func debug(_ loggingOptions: LoggingOptions, to logger: StoreLogger) -> Self {
+    engine.setLogging(loggingOptions, to: logger)
+    return self
+  }
+
   /// Calls `onChange` with the value at `keyPath` at once, then after every reduce that
   /// changed that value, before the `send` that caused the change returns.
   ///
