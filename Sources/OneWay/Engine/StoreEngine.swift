@@ -58,7 +58,13 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   deinit {
     scheduler.cancelAll()
-    for case .cancel(_, let cancel) in scheduler.takePendingWork() { cancel() }
+    for work in scheduler.takePendingWork() {
+      switch work {
+      case .cancelTask(let unit): unit.cancelTask()
+      case .cancelSubscription(_, let cancel): cancel()
+      case .startBindingTask, .subscribe: break
+      }
+    }
     broadcaster.finishAll()
     idleWaiters.resumeAll()
   }
@@ -241,7 +247,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
           slot.fill(with: Self.startSynchronously(priority: priority, body))
         case .subscribe(let token, let start):
           subscribe(token, start)
-        case .cancel(let token, let cancel):
+        case .cancelTask(let unit):
+          unit.cancelTask()
+        case .cancelSubscription(let token, let cancel):
           cancel()
           scheduler.finish(token)
         }
