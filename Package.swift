@@ -13,6 +13,7 @@ let package = Package(
   products: [
     .library(name: "OneWay", targets: ["OneWay"]),
     .library(name: "OneWayTesting", targets: ["OneWayTesting"]),
+    .library(name: "Swidux", targets: ["Swidux"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -28,6 +29,8 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
+    // Swidux's API (a Redux store with key-path subscriptions) on OneWay's engine.
+    .target(name: "Swidux", dependencies: ["OneWay"]),
     .testTarget(
       name: "OneWayTests",
       dependencies: [
@@ -42,6 +45,7 @@ let package = Package(
       dependencies: [
         "OneWay",
         "OneWayTesting",
+        "Swidux",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
@@ -53,6 +57,7 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
+    .testTarget(name: "SwiduxTests", dependencies: ["Swidux"]),
     .testTarget(
       name: "OneWayTestingTests",
       dependencies: [
