@@ -57,7 +57,7 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
-    .testTarget(name: "SwiduxTests", dependencies: ["Swidux"]),
+    .testTarget(name: "SwiduxTests", dependencies: ["OneWay", "Swidux"]),
     .testTarget(
       name: "OneWayTestingTests",
       dependencies: [

@@ -96,7 +96,7 @@ public final class Store<AppState> {
     _ keyPath: KeyPath<AppState, Value>,
     onNext: @escaping (Value) -> Void
   ) -> StoreSubscriptionToken {
-    StoreSubscriptionToken(core.subscribe(keyPath, onNext: onNext))
+    core.subscribe(keyPath, onNext: onNext)
   }
 }
 

@@ -13,16 +13,20 @@ import OneWay
 /// }
 /// ```
 ///
-/// When the token is deinitialized (from any thread) the subscription ends at once: its
+/// When the token is deinitialized, from any thread, the subscription ends at once: its
 /// closure is released and never called again, and the store keeps nothing of it.
 public final class StoreSubscriptionToken: Sendable {
   private let subscription: StateSubscription
+  /// The store's lock: ending the subscription while holding it waits for a notification in
+  /// progress on another thread, so that none can call the closure after the deinit.
+  private let lock: EngineLock
 
-  init(_ subscription: StateSubscription) {
+  init(_ subscription: StateSubscription, lock: EngineLock) {
     self.subscription = subscription
+    self.lock = lock
   }
 
   deinit {
-    subscription.cancel()
+    lock.withLock { subscription.cancel() }
   }
 }

@@ -77,14 +77,22 @@ let counterReducer = Reducer<Int> { state, action in
     let combine: ([Reducer<Int>]) -> Reducer<Int> = Reducer<Int>.combine(reducers:)
     let lifted: Reducer<AppState> = combine([reducer, reducer]).lift(\.count)
 
+    // `next` is `@Sendable` here (it may be called from any thread); a middleware written for
+    // Swidux, whose `next` was not, converts to this shape.
+    let swiduxMiddleware:
+      @Sendable (Store<AppState>) -> (@escaping (any Action) -> Void) -> (any Action) -> Void = {
+        _ in { next in { action in next(action) } }
+      }
     let makeMiddleware:
       (
-        @escaping @Sendable (Store<AppState>) -> (@escaping (any Action) -> Void) -> (any Action)
-          -> Void
+        @escaping @Sendable (Store<AppState>) -> (@escaping @Sendable (any Action) -> Void) -> (
+          any Action
+        ) -> Void
       ) -> Middleware<AppState> = Middleware<AppState>.init(run:)
-    let middleware = makeMiddleware { _ in { next in { action in next(action) } } }
-    let run: (Store<AppState>) -> (@escaping (any Action) -> Void) -> (any Action) -> Void =
-      middleware.run
+    let middleware = makeMiddleware(swiduxMiddleware)
+    let run:
+      (Store<AppState>) -> (@escaping @Sendable (any Action) -> Void) -> (any Action) -> Void =
+        middleware.run
 
     let makeStore: (AppState, Reducer<AppState>, [Middleware<AppState>]) -> Store<AppState> =
       Store<AppState>.init(initialState:reducer:middlewares:)

@@ -20,7 +20,7 @@ final class StoreCore<AppState>: @unchecked Sendable {
     /// Straight to the engine: the store has no middlewares.
     case reducer
     /// Through the middleware chain, whose innermost function sends to the engine.
-    case middlewares((any Action) -> Void)
+    case middlewares(@Sendable (any Action) -> Void)
     /// Nowhere: the store that the application created is gone, and the middlewares with it;
     /// only a reference that a middleware kept can still dispatch.
     case ended
@@ -59,14 +59,13 @@ final class StoreCore<AppState>: @unchecked Sendable {
   /// middleware that keeps `next` and calls it later, from another thread, is still never
   /// called by two threads at once.
   func install(_ middlewares: [Middleware<AppState>], store: Store<AppState>) {
-    var dispatch: (any Action) -> Void = { action in
+    var next: @Sendable (any Action) -> Void = { action in
       self.lock.withLock { self.engine.send(DispatchedAction(action)) }
     }
     for middleware in middlewares {
-      let wrapped = middleware.run(store)(dispatch)
-      dispatch = { action in self.lock.withLock { wrapped(action) } }
+      next = ChainLink(lock: lock, function: middleware.run(store)(next)).callAsFunction
     }
-    let chain = dispatch
+    let chain = next
     lock.withLock { entry = .middlewares(chain) }
   }
 
@@ -89,10 +88,11 @@ final class StoreCore<AppState>: @unchecked Sendable {
   func subscribe<Value: Equatable>(
     _ keyPath: KeyPath<AppState, Value>,
     onNext: @escaping (Value) -> Void
-  ) -> StateSubscription {
+  ) -> StoreSubscriptionToken {
     let subscriber = Subscriber(onNext: onNext)
-    return lock.withLock {
+    let subscription = lock.withLock {
       engine.subscribe(\EngineState<AppState>.[subscribed: keyPath], subscriber.receive)
     }
+    return StoreSubscriptionToken(subscription, lock: lock)
   }
 }
