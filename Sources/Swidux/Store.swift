@@ -74,6 +74,12 @@ public final class Store<AppState> {
     core.appState
   }
 
+  /// The current state, as ``getState()`` returns it: the spelling of Swidux 0.1, which the
+  /// discussion in Swidux's README uses (`store.state.tasks`).
+  public var state: AppState {
+    core.appState
+  }
+
   /// Calls `onNext` with the value at `keyPath` now, then after every reduce that changed it.
   ///
   /// ```swift

@@ -68,6 +68,66 @@ import Testing
     withExtendedLifetime(token) { #expect(mismatches.current == 0) }
   }
 
+  /// Every kind of key path: stored properties (read at their offset in the state), nested
+  /// ones, and computed properties, subscripts, optional chains and class references (read
+  /// through the key path).
+  @Test func s1EveryKindOfKeyPathIsToldOfItsChangesOnly() {
+    final class Reference: Sendable {
+      let name: String
+      init(_ name: String) { self.name = name }
+    }
+    struct Inner: Equatable {
+      var values: [Int] = [0]
+      var label = "a"
+    }
+    struct State {
+      var inner = Inner()
+      var optional: Inner?
+      var reference = Reference("first")
+      var doubled: Int { inner.values[0] * 2 }
+    }
+    struct Step: Action {
+      let change: @Sendable (inout State) -> Void
+    }
+    let store = Store(
+      initialState: State(),
+      reducer: Reducer<State> { state, action in (action as! Step).change(&state) }
+    )
+    let seen = Locked<[String]>([])
+    let tokens = [
+      store.subscribe(\.inner) { seen.append("inner \($0.values) \($0.label)") },
+      store.subscribe(\.inner.label) { seen.append("label \($0)") },
+      store.subscribe(\.inner.values[0]) { seen.append("first \($0)") },
+      store.subscribe(\.doubled) { seen.append("doubled \($0)") },
+      store.subscribe(\.optional?.label) { seen.append("optional \($0 ?? "nil")") },
+      store.subscribe(\.reference.name) { seen.append("reference \($0)") },
+    ]
+    #expect(
+      seen.current == [
+        "inner [0] a", "label a", "first 0", "doubled 0", "optional nil", "reference first",
+      ]
+    )
+
+    seen.withLock { $0.removeAll() }
+    store.dispatch(Step { $0.inner.label = "b" })
+    store.dispatch(Step { $0.inner.values[0] = 2 })
+    store.dispatch(Step { $0.inner.values.append(9) })
+    store.dispatch(Step { $0.optional = Inner(label: "c") })
+    store.dispatch(Step { $0.reference = Reference("second") })
+    store.dispatch(Step { $0.reference = Reference("second") })
+    withExtendedLifetime(tokens) {
+      #expect(
+        seen.current == [
+          "inner [0] b", "label b",
+          "inner [2] b", "first 2", "doubled 4",
+          "inner [2, 9] b",
+          "optional c",
+          "reference second",
+        ]
+      )
+    }
+  }
+
   // MARK: Swidux's README: "The inconsistency of the state could crash the application"
 
   enum Tasks {

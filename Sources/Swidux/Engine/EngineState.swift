@@ -1,34 +1,49 @@
-/// The application state as the engine holds it: in a box that the reducer changes in place.
+/// The state of the engine behind a Swidux store: the store's ``StateStorage``.
 ///
-/// Swidux reduces in place (`inout`) so that a reducer that appends to a large collection in
-/// the state does not copy it. The engine reduces a copy of its state and commits it; with
-/// the state in a box, that copy is one reference, and the reducer changes the one state in
-/// place. Nothing keeps an earlier state to compare with: the store has no `states` loops,
+/// Nothing keeps an earlier state to compare with: a Swidux store has no `states` loops,
 /// every reduce counts as a change (`==` is always `false`, and Swidux's state need not be
-/// `Equatable`), and each subscription compares the value at its own key path with the one
-/// it last delivered (S1).
-struct EngineState<AppState>: Equatable, @unchecked Sendable {
-  // @unchecked: the engine reads and writes the box only under its store's lock; a `Store`
-  // hands copies of the state to other threads only where `AppState: Sendable` (see `Store`).
-  let box: StateBox<AppState>
-
-  init(_ appState: AppState) {
-    box = StateBox(appState)
-  }
+/// `Equatable`), and each subscription compares the value at its own key path with the one it
+/// last delivered (S1).
+struct EngineState: Equatable, @unchecked Sendable {
+  // @unchecked: the engine uses the storage only under its store's lock; a `Store` hands
+  // copies of the application state to other threads only where it is `Sendable` (see
+  // `Store`).
+  // unowned(unsafe): the `StoreCore` that owns the engine holds the storage strongly for as
+  // long as the engine exists, and the engine gives its state to no one else; so the engine
+  // copies its state (several times per dispatch) without counting references.
+  unowned(unsafe) let storage: any StateStorage
 
   static func == (lhs: Self, rhs: Self) -> Bool { false }
 
-  /// The value at `keyPath`, in a form the engine's subscriptions accept.
-  subscript<Value>(subscribed keyPath: KeyPath<AppState, Value>) -> SubscribedValue<Value> {
-    SubscribedValue(box.appState[keyPath: keyPath])
+  /// The value that `reader` reads from the application state, in a form the engine's
+  /// subscriptions accept.
+  subscript<Value>(subscribed reader: ValueReader<Value>) -> SubscribedValue<Value> {
+    SubscribedValue(reader.read(storage))
   }
 }
 
-/// The one application state of a store.
-final class StateBox<AppState> {
-  var appState: AppState
+/// A value at a subscribed key path, compared and delivered by the engine.
+struct SubscribedValue<Value>: @unchecked Sendable {
+  // @unchecked: it is read from the state, compared with the previous value and handed to the
+  // subscriber only under the store's lock, while the engine notifies its subscribers.
+  let value: Value
 
-  init(_ appState: AppState) {
-    self.appState = appState
+  init(_ value: Value) {
+    self.value = value
+  }
+}
+
+extension SubscribedValue: Equatable where Value: Equatable {
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+}
+
+/// A subscriber's closure, called by the engine.
+struct Subscriber<Value>: @unchecked Sendable {
+  // @unchecked: the engine calls it only under the store's lock (at once in `subscribe`, then
+  // while notifying after a reduce), so it never runs on two threads at once.
+  let onNext: (Value) -> Void
+
+  @Sendable func receive(_ subscribed: SubscribedValue<Value>) {
+    onNext(subscribed.value)
   }
 }

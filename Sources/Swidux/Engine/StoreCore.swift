@@ -12,8 +12,12 @@ final class StoreCore<AppState>: @unchecked Sendable {
   // the engine and the entry hold (the reducer, the middlewares, the subscriptions) is called
   // only with it held.
   let lock = EngineLock()
-  let engine: StoreEngine<EngineReducer<AppState>>
-  var entry = Entry.reducer
+  let engine: StoreEngine<EngineReducer>
+  /// The application state, which the engine's state holds too.
+  let storage: AppStateStorage<AppState>
+  // Read and written only under `lock`, each access copying the entry out at once, so no
+  // access overlaps another: dynamic exclusivity checks would only cost every dispatch.
+  @exclusivity(unchecked) var entry = Entry.reducer
 
   /// Where a dispatch goes.
   enum Entry {
@@ -27,17 +31,18 @@ final class StoreCore<AppState>: @unchecked Sendable {
   }
 
   init(initialState: AppState, reducer: Reducer<AppState>) {
+    storage = AppStateStorage(initialState, reducer: reducer)
     engine = StoreEngine(
-      reducer: EngineReducer(reducer),
-      state: EngineState(initialState),
+      reducer: EngineReducer(),
+      state: EngineState(storage: storage),
       clock: ContinuousClock(),
       isolation: .lock(lock)
     )
     lock.withLock {
       engine.bind()
-      // A Swidux store has no `states` loops, so the states the engine would keep for the
-      // first one (O7) would only hold old application states alive: the first loop takes
-      // them, and this one ends at once, after which the engine keeps none.
+      // A Swidux store has no `states` loops. Until a first loop starts, the engine keeps the
+      // states it produces for it (O7), an append at every dispatch: this loop takes them and
+      // ends at once, after which the engine keeps none.
       _ = engine.makeStateStream(.bufferingNewest(1))
     }
   }
@@ -45,6 +50,7 @@ final class StoreCore<AppState>: @unchecked Sendable {
   /// Sends `action` through the middlewares, if any, to the engine.
   func dispatch(_ action: any Action) {
     lock.withLock {
+      let entry = self.entry
       switch entry {
       case .reducer: engine.send(DispatchedAction(action))
       case .middlewares(let dispatch): dispatch(action)
@@ -81,7 +87,7 @@ final class StoreCore<AppState>: @unchecked Sendable {
 
   /// The current application state.
   var appState: AppState {
-    lock.withLock { engine.state.box.appState }
+    lock.withLock { storage.appState }
   }
 
   /// Subscribes `onNext` to the value at `keyPath` through the engine's subscriptions.
@@ -91,7 +97,10 @@ final class StoreCore<AppState>: @unchecked Sendable {
   ) -> StoreSubscriptionToken {
     let subscriber = Subscriber(onNext: onNext)
     let subscription = lock.withLock {
-      engine.subscribe(\EngineState<AppState>.[subscribed: keyPath], subscriber.receive)
+      engine.subscribe(
+        \EngineState.[subscribed: KeyPathValueReader(keyPath)],
+        subscriber.receive
+      )
     }
     return StoreSubscriptionToken(subscription, lock: lock)
   }
