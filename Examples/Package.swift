@@ -32,6 +32,11 @@ let package = Package(
       name: "Todos",
       dependencies: [.product(name: "OneWay", package: "OneWay")]
     ),
+    // Swidux's README counter, on the Swidux module.
+    .executableTarget(
+      name: "SwiduxCounter",
+      dependencies: [.product(name: "Swidux", package: "OneWay")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
