@@ -99,6 +99,7 @@ let counterReducer = Reducer<Int> { state, action in
     let store = makeStore(AppState(), lifted, [middleware])
     let dispatch: (any Action) -> Void = store.dispatch
     let getState: () -> AppState = store.getState
+    let initial: AppState = store.state  // Swidux 0.1's spelling
     let subscribe: (KeyPath<AppState, Int>, @escaping (Int) -> Void) -> StoreSubscriptionToken =
       store.subscribe(_:onNext:)
 
@@ -118,5 +119,6 @@ let counterReducer = Reducer<Int> { state, action in
       #expect(seen.current == [0, 2])
     }
     _ = run
+    #expect(initial.count == 0)
   }
 }
