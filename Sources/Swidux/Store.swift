@@ -93,6 +93,11 @@ public final class Store<AppState> {
   /// compared with `==`, per subscription: a change elsewhere in the state, or an assignment
   /// of an equal value, does not call it.
   ///
+  /// `onNext` is `@Sendable` because any thread may dispatch: a subscriber that updates the
+  /// UI, when the store is dispatched to from the main thread, says so with
+  /// `MainActor.assumeIsolated`, and otherwise hops to the main actor. The store never calls
+  /// it on two threads at once.
+  ///
   /// - Parameters:
   ///   - keyPath: The value to observe.
   ///   - onNext: Called with the current value, then with each new value.
@@ -100,13 +105,16 @@ public final class Store<AppState> {
   ///   `onNext` is never called again, and the store keeps nothing of it.
   public func subscribe<Value: Equatable>(
     _ keyPath: KeyPath<AppState, Value>,
-    onNext: @escaping (Value) -> Void
+    onNext: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscriptionToken {
     core.subscribe(keyPath, onNext: onNext)
   }
 }
 
-// @unchecked: the state, the reducer, the middlewares and the subscriptions are used only
-// while holding the store's lock (see `StoreCore`), and what leaves the store (the state that
-// `getState()` returns, the values subscribers get) is `Sendable` here.
+// @unchecked: the state and everything the store calls (the reducer, the middlewares'
+// functions, the subscribers) are used only while holding the store's lock (see `StoreCore`);
+// what the store calls can reach nothing else unsynchronized, since the reducer, the
+// subscribers and `Middleware.run` (which makes the middlewares' functions) are `@Sendable`;
+// and the state that leaves the store (`getState()`, the subscribers' values) is `Sendable`
+// here.
 extension Store: @unchecked Sendable where AppState: Sendable {}

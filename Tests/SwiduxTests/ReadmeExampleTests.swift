@@ -100,8 +100,9 @@ let counterReducer = Reducer<Int> { state, action in
     let dispatch: (any Action) -> Void = store.dispatch
     let getState: () -> AppState = store.getState
     let initial: AppState = store.state  // Swidux 0.1's spelling
-    let subscribe: (KeyPath<AppState, Int>, @escaping (Int) -> Void) -> StoreSubscriptionToken =
-      store.subscribe(_:onNext:)
+    let subscribe:
+      (KeyPath<AppState, Int>, @escaping @Sendable (Int) -> Void) -> StoreSubscriptionToken =
+        store.subscribe(_:onNext:)
 
     // The defaults: no reducer, no middlewares.
     let plain = Store<AppState>(initialState: AppState())

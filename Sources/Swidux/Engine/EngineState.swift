@@ -37,11 +37,9 @@ extension SubscribedValue: Equatable where Value: Equatable {
   static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
 }
 
-/// A subscriber's closure, called by the engine.
-struct Subscriber<Value>: @unchecked Sendable {
-  // @unchecked: the engine calls it only under the store's lock (at once in `subscribe`, then
-  // while notifying after a reduce), so it never runs on two threads at once.
-  let onNext: (Value) -> Void
+/// A subscriber's closure, in the form the engine calls: with a ``SubscribedValue``.
+struct Subscriber<Value>: Sendable {
+  let onNext: @Sendable (Value) -> Void
 
   @Sendable func receive(_ subscribed: SubscribedValue<Value>) {
     onNext(subscribed.value)

@@ -93,7 +93,7 @@ final class StoreCore<AppState>: @unchecked Sendable {
   /// Subscribes `onNext` to the value at `keyPath` through the engine's subscriptions.
   func subscribe<Value: Equatable>(
     _ keyPath: KeyPath<AppState, Value>,
-    onNext: @escaping (Value) -> Void
+    onNext: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscriptionToken {
     let subscriber = Subscriber(onNext: onNext)
     let subscription = lock.withLock {
