@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "OneWay", targets: ["OneWay"]),
     .library(name: "OneWayTesting", targets: ["OneWayTesting"]),
     .library(name: "OneWayLogging", targets: ["OneWayLogging"]),
+    .library(name: "Swidux", targets: ["Swidux"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -46,6 +47,8 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
+    // Swidux's API (a Redux store with key-path subscriptions) on OneWay's engine.
+    .target(name: "Swidux", dependencies: ["OneWay"]),
     .testTarget(
       name: "OneWayTests",
       dependencies: [
@@ -62,6 +65,7 @@ let package = Package(
         "OneWayTesting",
         "OneWayLogging",
         .product(name: "Logging", package: "swift-log"),
+        "Swidux",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
@@ -73,6 +77,7 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
+    .testTarget(name: "SwiduxTests", dependencies: ["OneWay", "Swidux"]),
     .testTarget(
       name: "OneWayTestingTests",
       dependencies: [

@@ -37,6 +37,19 @@ let package = Package(
         .plugin(name: "BenchmarkPlugin", package: "benchmark")
       ]
     ),
+    // Swidux's store on OneWay's engine: dispatch and subscriber notifications, each next to a
+    // baseline of its own.
+    .executableTarget(
+      name: "SwiduxBenchmarks",
+      dependencies: [
+        .product(name: "Swidux", package: "OneWay"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/SwiduxBenchmarks",
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    ),
     // The same scenarios in a plain loop, without package-benchmark's malloc interposer, for
     // `valgrind --tool=callgrind` (see Scripts/profile.sh).
     .executableTarget(

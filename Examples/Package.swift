@@ -46,6 +46,11 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
+    // Swidux's README counter, on the Swidux module.
+    .executableTarget(
+      name: "SwiduxCounter",
+      dependencies: [.product(name: "Swidux", package: "OneWay")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -339,6 +339,19 @@ else
     "$(printf '%s\n' "$output" | grep -E 'error|✘|failed' | head -n 20)"
 fi
 # ---- end of Counters ---------------------------------------------------------------------------
+# --- Swidux (issue 13): Swidux's README counter on the Swidux module ----------------------------
+echo "== SwiduxCounter"
+for attempt in 1 2 3 4 5; do
+  output="$(run SwiduxCounter </dev/null)"
+  status=$?
+  if [ "$status" -ne 0 ] || [ "$output" != $'0\n1\n0' ]; then break; fi
+done
+expect_equal "SwiduxCounter prints the count at once, then each change, as Swidux's README (5 runs)" \
+  '0
+1
+0' "$output"
+[ "$status" -eq 0 ] || fail "SwiduxCounter exits 0 (got $status)"
+# --- end of Swidux ---------------------------------------------------------------------------------
 
 echo "== $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
