@@ -175,6 +175,21 @@ import Testing
     #expect(store.state == 3)
   }
 
+  @Test func t1ADeadlineReachedBeforeItsTaskWaitsIsNotWaitedFor() async {
+    let clock = TestClock()
+    let deadline = Deadline(after: .seconds(1), on: clock)
+    await clock.advance(by: .seconds(1))  // exactly onto it, before anyone waits
+    let done = Locked(false)
+    let waiter = Task {
+      try await deadline.wait()
+      done.withLock { $0 = true }
+    }
+    for _ in 0..<10_000 where !done.withLock({ $0 }) { await Task.yield() }
+    #expect(done.withLock { $0 }, "the wait returned without another advance")
+    await clock.advance(by: .seconds(1))  // releases a wait that did block, so the test ends
+    _ = try? await waiter.value
+  }
+
   @Test func effectIdentifiersOfAClassAndItsSubclassAreDifferentAndSymmetric() {
     class Base: Hashable, @unchecked Sendable {
       static func == (lhs: Base, rhs: Base) -> Bool { true }
