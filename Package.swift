@@ -13,11 +13,16 @@ let package = Package(
   products: [
     .library(name: "OneWay", targets: ["OneWay"]),
     .library(name: "OneWayTesting", targets: ["OneWayTesting"]),
+    .library(name: "OneWayCombine", targets: ["OneWayCombine"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // OneWayCombine: Combine on Apple platforms, OpenCombine elsewhere (its OpenCombineShim).
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    // OneWayCombine's tests: a test scheduler for time-based side ways.
+    .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
   ],
   targets: [
     .target(name: "OneWay"),
@@ -26,6 +31,21 @@ let package = Package(
       dependencies: [
         "OneWay",
         .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
+    // OneWay 1.x's `Way` and `SideWay` on OneWay's engine, and Combine bridges for the stores.
+    .target(
+      name: "OneWayCombine",
+      dependencies: [
+        "OneWay",
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+      ]
+    ),
+    .testTarget(
+      name: "OneWayCombineTests",
+      dependencies: [
+        "OneWayCombine",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
     ),
     .testTarget(
