@@ -48,6 +48,16 @@ let package = Package(
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
     ),
+    // OneWay 1.3's README and public API, compiled as 1.3's users wrote them: in Swift 5
+    // language mode, with `import OneWay` mapped to `import OneWayCombine`.
+    .testTarget(
+      name: "OneWay1CompatibilityTests",
+      dependencies: [
+        "OneWayCombine",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
     .testTarget(
       name: "OneWayTests",
       dependencies: [
