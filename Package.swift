@@ -72,6 +72,7 @@ let package = Package(
       dependencies: [
         "OneWay",
         "OneWayTesting",
+        "OneWayCombine",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

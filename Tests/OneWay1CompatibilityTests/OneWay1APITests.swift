@@ -5,14 +5,10 @@
 // Where 1.3 and this library differ, the difference is named in a comment. `AnyWay` was
 // internal in 1.3 and is public here; nothing else was added to 1.3's names.
 
-#if canImport(Combine)
-  import Combine
-#else
-  import OpenCombineShim
-#endif
 import CombineSchedulers
 import Foundation
 import OneWayCombine
+import OpenCombineShim
 import Testing
 
 struct APIError: Error {}
@@ -165,7 +161,9 @@ func publisherHelpersAPI() -> [Any] {
   let returned: SideWay<Int, Never> = failing.catchToReturn(-1)
   let empty: SideWay<Void, Never> = failing.empty(outputType: Void.self, failureType: Never.self)
   let inferredEmpty: SideWay<String, Never> = failing.empty()
-  return [erased, transformed, caught, result, resultTransformed, never, returned, empty, inferredEmpty]
+  return [
+    erased, transformed, caught, result, resultTransformed, never, returned, empty, inferredEmpty,
+  ]
 }
 
 /// 1.3's deprecated names, from a deprecated context (as code that still uses them compiles).

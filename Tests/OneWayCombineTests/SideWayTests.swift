@@ -181,7 +181,9 @@ import Testing
   }
 
   @Test func w1AsyncThrowingEmitsTheResultOrFails() async {
-    let value = await firstValue(of: SideWay<Int, any Error>.async { await twelve() }.catchToNever())
+    let value = await firstValue(
+      of: SideWay<Int, any Error>.async { await twelve() }.catchToNever()
+    )
     #expect(value == 12)
     let failure = await firstValue(
       of: SideWay<Int, any Error>.async { throw Failure() }.catchToResult().map { result in
@@ -195,7 +197,11 @@ import Testing
   /// reaches it, and only its first answer counts.
   @Test(arguments: [ThreadOption.current, .threadSafe])
   func w2DelayedSideWayIsReducedWhenTheSchedulerAdvances(threadOption: ThreadOption) {
-    let way = TestWay(initialState: .init(number: 0, text: ""), subjects: Subjects(), threadOption: threadOption)
+    let way = TestWay(
+      initialState: .init(number: 0, text: ""),
+      subjects: Subjects(),
+      threadOption: threadOption
+    )
     way.send(.fetchDelayedNumber)
     #expect(way.state.number == 0)
     way.scheduler.advance(by: 100)
@@ -206,7 +212,11 @@ import Testing
 
   @Test(arguments: [ThreadOption.current, .threadSafe])
   func w2DelayedFailureIsCaughtToAnAction(threadOption: ThreadOption) {
-    let way = TestWay(initialState: .init(number: 0, text: ""), subjects: Subjects(), threadOption: threadOption)
+    let way = TestWay(
+      initialState: .init(number: 0, text: ""),
+      subjects: Subjects(),
+      threadOption: threadOption
+    )
     way.send(.fetchDelayedNumberWithError)
     #expect(way.state.number == 0)
     way.scheduler.advance(by: 100)
@@ -215,12 +225,21 @@ import Testing
 
   @Test(arguments: [ThreadOption.current, .threadSafe])
   func w3ResetCancelsADelayedSideWayInFlight(threadOption: ThreadOption) {
-    let way = TestWay(initialState: .init(number: 0, text: ""), subjects: Subjects(), threadOption: threadOption)
+    let way = TestWay(
+      initialState: .init(number: 0, text: ""),
+      subjects: Subjects(),
+      threadOption: threadOption
+    )
     let scheduler = DispatchQueue.test
     way.send(.increment)
     let delayed = CounterWay(initialState: .init(number: 0), threadOption: threadOption)
     delayed.send(
-      .run(.concat(.just(.increment), Just(.increment).delay(for: 100, scheduler: scheduler).eraseToSideWay()))
+      .run(
+        .concat(
+          .just(.increment),
+          Just(.increment).delay(for: 100, scheduler: scheduler).eraseToSideWay()
+        )
+      )
     )
     #expect(delayed.state.number == 1, "the leading just is reduced within the send")
     delayed.reset()

@@ -8,7 +8,11 @@ import Testing
   @Test(arguments: [ThreadOption.current, .threadSafe])
   func w3BoundSubjectsAreReducedBeforeTheirSendReturns(threadOption: ThreadOption) {
     let subjects = Subjects()
-    let way = TestWay(initialState: .init(number: 0, text: ""), subjects: subjects, threadOption: threadOption)
+    let way = TestWay(
+      initialState: .init(number: 0, text: ""),
+      subjects: subjects,
+      threadOption: threadOption
+    )
     subjects.number.send(10)
     #expect(way.state.number == 10)
     subjects.number.send(20)
@@ -23,7 +27,11 @@ import Testing
 
   @Test func w3BoundSubjectSentFromAnotherThreadIsReducedBeforeItsSendReturns() {
     let subjects = Subjects()
-    let way = TestWay(initialState: .init(number: 0, text: ""), subjects: subjects, threadOption: .threadSafe)
+    let way = TestWay(
+      initialState: .init(number: 0, text: ""),
+      subjects: subjects,
+      threadOption: .threadSafe
+    )
     let seen = Collected<Int>()
     onThreads(4) { index in
       subjects.number.send(index + 1)

@@ -46,7 +46,10 @@ import Testing
     #expect(numbers == [0, 1])
     #expect(completed, "the subscription completed when the way went away")
     var lateCompleted = false
-    let late = publisher?.sink(receiveCompletion: { _ in lateCompleted = true }, receiveValue: { _ in })
+    let late = publisher?.sink(
+      receiveCompletion: { _ in lateCompleted = true },
+      receiveValue: { _ in }
+    )
     #expect(lateCompleted, "a subscriber that comes after the way is gone completes at once")
     cancellable?.cancel()
     late?.cancel()

@@ -16,7 +16,11 @@ import Testing
 
   @Test(arguments: [ThreadOption.current, .threadSafe])
   func w2NSWaySeedCounterReachesTwoOnTheNextLine(threadOption: ThreadOption) {
-    let way = TestNSWay(initialState: .init(number: 0), subjects: Subjects(), threadOption: threadOption)
+    let way = TestNSWay(
+      initialState: .init(number: 0),
+      subjects: Subjects(),
+      threadOption: threadOption
+    )
     way.send(.increment)
     way.send(.decrement)
     way.send(.twice)
@@ -76,7 +80,9 @@ import Testing
   @Test(arguments: [ThreadOption.current, .threadSafe])
   func w2SynchronousPublishersAreReducedWithinTheSend(threadOption: ThreadOption) {
     let way = CounterWay(initialState: .init(number: 0), threadOption: threadOption)
-    way.send(.run([CounterWay.Action.increment, .increment, .saveText("done")].publisher.eraseToSideWay()))
+    way.send(
+      .run([CounterWay.Action.increment, .increment, .saveText("done")].publisher.eraseToSideWay())
+    )
     #expect(way.state == .init(number: 2, text: "done"))
     way.send(.run(.merge(Just(.increment).eraseToSideWay(), .just(.saveText("merged")))))
     #expect(way.state == .init(number: 3, text: "merged"))

@@ -37,7 +37,7 @@ extension AnyEffect {
 
 extension Publisher where Failure == Never, Output: Sendable {
   /// Wraps the publisher in an effect that a reducer or `bind()` can return (see
-  /// ``OneWay/AnyEffect/publisher(_:)``).
+  /// `AnyEffect.publisher(_:)`).
   ///
   /// ```swift
   /// func bind() -> AnyEffect<Action> {
