@@ -49,10 +49,10 @@ def main():
                      f"bare locked reduce {fmt_ns(w2b)}", f"{ratio:.2f}x", "≤ 2x",
                      "met" if ratio <= 2 else "**missed**"))
     for count in FAN_OUT:
-        way = get(f"W3 Way publisher.count fan-out to {count} sinks")
+        way = get(f"W3 Way publisher.number fan-out to {count} sinks")
         base = get(f"W3 baseline: CurrentValueSubject fan-out to {count} sinks")
         if way and base:
-            rows.append((f"`publisher.count` fan-out, {count} sink(s), per send", fmt_ns(way),
+            rows.append((f"`publisher.number` fan-out, {count} sink(s), per send", fmt_ns(way),
                          f"`CurrentValueSubject` {fmt_ns(base)}", f"{way / base:.2f}x", "", "—"))
     for name, label in [(W1, "`.current`"), (W2, "`.threadSafe`")]:
         allocs = get(name, MALLOC)

@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations { way.send(.increment) }
     benchmark.stopMeasurement()
-    blackHole(way.state.count)
+    blackHole(way.state.number)
   }
 
   Benchmark("W1 baseline: bare @inline(never) reducer call", configuration: configuration(.mega)) {
@@ -44,7 +44,7 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations { keepSideWay(bareReduce(way, &state, .increment)) }
     benchmark.stopMeasurement()
-    blackHole(state.count)
+    blackHole(state.number)
   }
 
   // MARK: W2. way.send, .threadSafe
@@ -55,7 +55,7 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations { way.send(.increment) }
     benchmark.stopMeasurement()
-    blackHole(way.state.count)
+    blackHole(way.state.number)
   }
 
   Benchmark("W2 baseline: bare locked reduce (pthread mutex)", configuration: configuration(.mega))
@@ -68,11 +68,11 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(locked.count)
   }
 
-  // MARK: W3. publisher.count sink fan-out
+  // MARK: W3. publisher.number sink fan-out
 
   for subscribers in [1, 10, 100] {
     Benchmark(
-      "W3 Way publisher.count fan-out to \(subscribers) sinks",
+      "W3 Way publisher.number fan-out to \(subscribers) sinks",
       configuration: configuration(.kilo)
     ) { benchmark in
       let fanOut = WayFanOut(subscribers: subscribers)

@@ -17,7 +17,7 @@ package final class BenchWay: Way<BenchWay.Action, BenchWay.State> {
 
   /// The counter, and a field no scenario changes.
   package struct State: Equatable {
-    package var count = 0
+    package var number = 0
     package var other = 0
 
     package init() {}
@@ -30,7 +30,7 @@ package final class BenchWay: Way<BenchWay.Action, BenchWay.State> {
   override package func reduce(state: inout State, action: Action) -> SideWay<Action, Never> {
     switch action {
     case .increment:
-      state.count &+= 1
+      state.number &+= 1
       return .none
     }
   }
@@ -75,7 +75,7 @@ package final class BareLockedReduce {
   package var count: Int {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    return state.count
+    return state.number
   }
 }
 
@@ -85,18 +85,19 @@ package func keepSideWay<T>(_ value: T) {
   withExtendedLifetime(value) {}
 }
 
-/// A way with `count` sinks on `publisher.count`: each `.increment` reaches every sink.
+/// A way with `count` sinks on `publisher.number`: each `.increment` reaches every sink.
 package struct WayFanOut {
   package let way: BenchWay
   let counter: SinkCounter
   let cancellables: [AnyCancellable]
 
   package init(subscribers count: Int) {
-    way = BenchWay(threadOption: .current)
+    let way = BenchWay(threadOption: .current)
+    self.way = way
     let counter = SinkCounter()
     self.counter = counter
     cancellables = (0..<count).map { _ in
-      way.publisher.count.sink { counter.value &+= $0 }
+      way.publisher.number.sink { counter.value &+= $0 }
     }
   }
 
@@ -109,7 +110,7 @@ package struct WayFanOut {
 }
 
 /// The baseline of the fan-out: a `CurrentValueSubject` of the same state with `count` sinks on
-/// `map(\.count).removeDuplicates()`, and the state changed by hand.
+/// `map(\.number).removeDuplicates()`, and the state changed by hand.
 package struct SubjectFanOut {
   let subject: CurrentValueSubject<BenchWay.State, Never>
   let counter: SinkCounter
@@ -121,14 +122,14 @@ package struct SubjectFanOut {
     let counter = SinkCounter()
     self.counter = counter
     cancellables = (0..<count).map { _ in
-      subject.map(\.count).removeDuplicates().sink { counter.value &+= $0 }
+      subject.map(\.number).removeDuplicates().sink { counter.value &+= $0 }
     }
   }
 
   /// One state change, delivered to every sink.
   package func round() {
     var state = subject.value
-    state.count &+= 1
+    state.number &+= 1
     subject.send(state)
   }
 
