@@ -15,12 +15,17 @@ let package = Package(
     .library(name: "OneWayTesting", targets: ["OneWayTesting"]),
     .library(name: "OneWayLogging", targets: ["OneWayLogging"]),
     .library(name: "Swidux", targets: ["Swidux"]),
+    .library(name: "OneWayCombine", targets: ["OneWayCombine"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    // OneWayCombine: Combine on Apple platforms, OpenCombine elsewhere (its OpenCombineShim).
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    // OneWayCombine's tests: a test scheduler for time-based side ways.
+    .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
   ],
   targets: [
     .target(name: "OneWay"),
@@ -49,6 +54,31 @@ let package = Package(
     ),
     // Swidux's API (a Redux store with key-path subscriptions) on OneWay's engine.
     .target(name: "Swidux", dependencies: ["OneWay"]),
+    // OneWay 1.x's `Way` and `SideWay` on OneWay's engine, and Combine bridges for the stores.
+    .target(
+      name: "OneWayCombine",
+      dependencies: [
+        "OneWay",
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+      ]
+    ),
+    .testTarget(
+      name: "OneWayCombineTests",
+      dependencies: [
+        "OneWayCombine",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ]
+    ),
+    // OneWay 1.3's README and public API, compiled as 1.3's users wrote them: in Swift 5
+    // language mode, with `import OneWay` mapped to `import OneWayCombine`.
+    .testTarget(
+      name: "OneWay1CompatibilityTests",
+      dependencies: [
+        "OneWayCombine",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
     .testTarget(
       name: "OneWayTests",
       dependencies: [
@@ -66,6 +96,7 @@ let package = Package(
         "OneWayLogging",
         .product(name: "Logging", package: "swift-log"),
         "Swidux",
+        "OneWayCombine",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

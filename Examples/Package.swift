@@ -38,6 +38,11 @@ let package = Package(
       name: "Counters",
       dependencies: [.product(name: "OneWay", package: "OneWay")]
     ),
+    // OneWay 1.x's `Way`: the README's CounterWay and a CustomWay bound to global subjects.
+    .executableTarget(
+      name: "Ways",
+      dependencies: [.product(name: "OneWayCombine", package: "OneWay")]
+    ),
     .testTarget(
       name: "CountersTests",
       dependencies: [
