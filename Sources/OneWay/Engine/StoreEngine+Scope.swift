@@ -13,6 +13,7 @@ extension StoreEngine {
   /// arrives while the previous one is being announced (an observer that makes the parent
   /// commit again) is committed once that announcement has ended, so observers see the states
   /// in order and never a nested announcement.
+  @inlinable
   package func replaceState(_ state: State) {
     guard !core.isProcessing else {
       pendingReplacement = state
@@ -35,6 +36,7 @@ extension StoreEngine {
   /// Adds a subscriber that is told of every committed state, on the store's isolation,
   /// before the `send` that caused the change returns, until it reports that it has ended; it
   /// is not told of the current state. A child store projects its parent's state with one.
+  @usableFromInline
   func addSubscriber(_ subscriber: any StateSubscriber<State>) {
     broadcaster.subscribers.append(subscriber)
   }

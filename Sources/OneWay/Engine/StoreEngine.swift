@@ -38,7 +38,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
   /// A child engine's state that arrived while it was committing the previous one (see
   /// ``replaceState(_:)``).
-  @exclusivity(unchecked) var pendingReplacement: State?
+  @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
   /// How code outside the store's isolation reaches this engine.
   package let link: EngineLink<R>
   /// The reducer's name, for logs.
@@ -147,7 +147,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     if !broadcaster.subscribers.isEmpty { notifySubscribers() }
   }
 
-  @usableFromInline
+  // Inlinable so that the loop is specialized for the state: generic, it looked up the
+  // subscribers' existential type on every commit.
+  @inlinable
   func notifySubscribers() {
     let state = core.state
     var ended = false

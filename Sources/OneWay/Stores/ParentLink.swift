@@ -6,21 +6,27 @@
 /// share (the main actor for view stores, the root's executor for actor stores). The child
 /// keeps its parent alive (and so, up the chain, its root); the parent reaches the child only
 /// weakly, through the ``ChildProjection`` that its engine tells of every commit.
+///
+/// The `scope` methods are inlinable and make the two closures of the hot path (the child's
+/// `send` into the root, and the projection of each parent commit into the child's engine), so
+/// that both are specialized for the client's reducers; the rest is made once per child by
+/// non-inlinable code.
 @usableFromInline
 final class ParentLink<Action>: Sendable {
   /// Reduces a child action in the root, embedded on the way, before it returns. Only called
   /// on the store's isolation.
   @usableFromInline let send: @Sendable (Action) -> Void
   /// Whether the root is idle; only called on the store's isolation.
-  let isIdle: @Sendable () -> Bool
+  @usableFromInline let isIdle: @Sendable () -> Bool
   /// Returns once the root is idle.
-  let waitUntilIdle: @Sendable () async -> Void
+  @usableFromInline let waitUntilIdle: @Sendable () async -> Void
   /// The parent store, kept alive as long as the child is: its engine projects the child's state.
-  let parent: any AnyObject & Sendable
+  @usableFromInline let parent: any AnyObject & Sendable
   /// Tells the parent's engine to forget the child's projection.
-  let onEnd: @Sendable () -> Void
+  @usableFromInline let onEnd: @Sendable () -> Void
 
-  private init(
+  @usableFromInline
+  init(
     send: @escaping @Sendable (Action) -> Void,
     isIdle: @escaping @Sendable () -> Bool,
     waitUntilIdle: @escaping @Sendable () async -> Void,
@@ -37,77 +43,77 @@ final class ParentLink<Action>: Sendable {
   deinit {
     onEnd()
   }
+}
 
-  /// Connects a new child store to its parent: subscribes the child's engine (through `child`
-  /// and `childLink`, both weak) to the parent's commits, and returns the child's way up.
-  ///
-  /// Called on the parent's isolation, before the child store exists: `child` is filled with
-  /// the store right after, before the parent can commit again.
+extension ParentLink {
+  /// The link of a new child store of the store whose engine is `parentEngine`: `send` (made
+  /// by the inlinable `scope`, so specialized for the client's types) reduces in the root;
+  /// idleness is the root's, reached through `parentLink` when the parent is itself a child.
   ///
   /// - Parameters:
-  ///   - childLink: The child engine's link (it holds the engine weakly).
-  ///   - child: Where the child store will be; the projection keeps the store alive while it
-  ///     commits into its engine, and ends once the store is gone.
-  ///   - parentStore: The parent store.
+  ///   - send: Reduces a child action in the root.
+  ///   - parentStore: The parent store, kept alive by the child.
   ///   - parentEngine: The parent store's engine.
   ///   - parentLink: The parent's own link, when the parent is itself a child store.
-  ///   - toChildState: The child's state in the parent's state.
-  ///   - embed: The parent action that carries a child action.
-  static func connect<Parent: Reducer, Child: Reducer>(
-    childLink: EngineLink<Child>,
-    child: ChildReference,
+  @usableFromInline
+  convenience init<Parent: Reducer>(
+    send: @escaping @Sendable (Action) -> Void,
     parentStore: any AnyObject & Sendable,
     parentEngine: StoreEngine<Parent>,
-    parentLink: ParentLink<Parent.Action>?,
-    state toChildState: KeyPath<Parent.State, Child.State> & Sendable,
-    action embed: @escaping @Sendable (Child.Action) -> Parent.Action
-  ) -> ParentLink<Action> where Child.Action == Action {
-    parentEngine.addSubscriber(
-      ChildProjection(child: child, engine: childLink, state: toChildState)
-    )
+    parentLink: ParentLink<Parent.Action>?
+  ) {
     let parentEngineLink = parentEngine.link
     let onEnd: @Sendable () -> Void = {
       parentEngineLink.runLater { $0.broadcaster.removeCancelledSubscribers() }
     }
     if let parentLink {
-      return ParentLink(
-        send: { parentLink.send(embed($0)) },
+      self.init(
+        send: send,
         isIdle: parentLink.isIdle,
         waitUntilIdle: parentLink.waitUntilIdle,
         parent: parentStore,
         onEnd: onEnd
       )
+    } else {
+      let root = RootEngine(parentEngine)
+      self.init(
+        send: send,
+        isIdle: { root.engine.isIdle },
+        waitUntilIdle: { await StoreEngine.waitUntilIdle(parentEngineLink) },
+        parent: parentStore,
+        onEnd: onEnd
+      )
     }
-    let root = RootEngine(parentEngine)
-    return ParentLink(
-      send: { root.engine.send(embed($0)) },
-      isIdle: { root.engine.isIdle },
-      waitUntilIdle: { await StoreEngine.waitUntilIdle(parentEngineLink) },
-      parent: parentStore,
-      onEnd: onEnd
-    )
   }
 }
 
 /// A root store's engine, handed to its child stores so that they reduce in it directly.
+@usableFromInline
 final class RootEngine<R: Reducer>: @unchecked Sendable
 where R.Action: Sendable, R.State: Sendable {
   // Used only on the root's isolation, which every child store of the root shares: the main
   // actor for view stores, the root's executor for actor stores (`Store.unownedExecutor`).
-  let engine: StoreEngine<R>
+  @usableFromInline let engine: StoreEngine<R>
 
+  @usableFromInline
   init(_ engine: StoreEngine<R>) {
     self.engine = engine
   }
 }
 
-/// A child store, held weakly by its parent's engine.
-final class ChildReference: @unchecked Sendable {
-  // Set once, right after the child store is created and before its parent can commit again;
-  // the weak reference itself is loaded and cleared atomically by the runtime.
-  weak var store: (any AnyObject & Sendable)?
+/// A child store's engine, for the projection that its parent's engine calls.
+@usableFromInline
+final class ChildEngine<R: Reducer>: @unchecked Sendable
+where R.Action: Sendable, R.State: Sendable {
+  // Used only on the store's isolation, where the engine lives, and only by
+  // `ChildProjection.notify` while it holds the child store, which owns the engine: so the
+  // engine is alive whenever it is used, without the cost of a weak reference.
+  @usableFromInline unowned(unsafe) let engine: StoreEngine<R>
 
-  init() {}
+  @usableFromInline
+  init(_ engine: StoreEngine<R>) {
+    self.engine = engine
+  }
 }
 
 /// The subscriber through which a parent's engine projects each committed state into a child
@@ -115,30 +121,62 @@ final class ChildReference: @unchecked Sendable {
 ///
 /// It holds the child weakly, so a parent never keeps its children alive; once the child is
 /// gone it reports that it has ended, and the parent's engine forgets it.
-final class ChildProjection<ParentState, Child: Reducer>: StateSubscriber
-where Child.Action: Sendable, Child.State: Sendable {
-  let child: ChildReference
-  let engine: EngineLink<Child>
-  let toChildState: KeyPath<ParentState, Child.State>
+@usableFromInline
+final class ChildProjection<ParentState>: StateSubscriber {
+  @usableFromInline weak var child: (any AnyObject & Sendable)?
+  /// Commits the child's part of a parent state into the child's engine; made by the
+  /// inlinable `scope`, so specialized for the client's types.
+  @usableFromInline let project: (ParentState) -> Void
 
-  init(
-    child: ChildReference,
-    engine: EngineLink<Child>,
-    state toChildState: KeyPath<ParentState, Child.State>
-  ) {
+  @usableFromInline
+  init(child: any AnyObject & Sendable, project: @escaping (ParentState) -> Void) {
     self.child = child
-    self.engine = engine
-    self.toChildState = toChildState
+    self.project = project
   }
 
+  @usableFromInline
   func notify(_ state: ParentState) -> Bool {
-    // The store, not only its engine, must live until the commit is announced: a view store's
-    // observer reaches its store without retaining it.
-    guard let store = child.store, let engine = engine.engine else { return false }
-    engine.replaceState(state[keyPath: toChildState])
+    // Holding the store keeps its engine alive for `project` (see `ChildEngine`), and the store
+    // itself alive until the commit is announced: a view store's observer reaches its store
+    // without retaining it.
+    guard let store = child else { return false }
+    project(state)
     withExtendedLifetime(store) {}
     return true
   }
 
-  var isCancelled: Bool { child.store == nil }
+  @usableFromInline
+  var isCancelled: Bool { child == nil }
+}
+
+/// Reads a child store's state out of its parent's state.
+///
+/// A key path is applied through the runtime's key-path interpreter, which also looks up its
+/// types' metadata, on every parent commit; a child state that is a stored property of the
+/// parent's (the usual case) is read at its offset instead, found once with
+/// `MemoryLayout.offset(of:)`, as the composition operators' `StateProjection` does.
+@usableFromInline
+struct ChildStateReader<Root, Value>: Sendable {
+  @usableFromInline let keyPath: KeyPath<Root, Value> & Sendable
+  /// The child's offset in the parent's inline storage, or `nil` to go through `keyPath`.
+  @usableFromInline let offset: Int?
+
+  @inlinable
+  init(_ keyPath: KeyPath<Root, Value> & Sendable) {
+    self.keyPath = keyPath
+    // A zero-sized parent has no storage to point into.
+    offset = MemoryLayout<Root>.size == 0 ? nil : MemoryLayout<Root>.offset(of: keyPath)
+  }
+
+  /// The child's state inside `root`.
+  @inlinable
+  func read(_ root: Root) -> Value {
+    guard let offset else { return root[keyPath: keyPath] }
+    // Safe: `offset(of:)` is non-nil only when a `Value` is stored inline at that offset of a
+    // `Root`, and the pointer is used only while `withUnsafeBytes` lends `root`'s bytes.
+    return withUnsafeBytes(of: root) { bytes in
+      bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset)
+        .assumingMemoryBound(to: Value.self).pointee
+    }
+  }
 }

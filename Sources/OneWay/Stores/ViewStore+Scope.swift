@@ -39,26 +39,41 @@ extension ViewStore {
   ///   - state: The key path of the child's state in this store's state.
   ///   - action: The action case that carries a child action, such as `Action.counter`.
   /// - Returns: A view store of the child feature.
+  @inlinable
   public func scope<Child: Reducer>(
     state: KeyPath<State, Child.State> & Sendable,
-    action: @escaping @Sendable (Child.Action) -> Action
+    action embed: @escaping @Sendable (Child.Action) -> Action
   ) -> ViewStore<Child, C> {
-    let childEngine = StoreEngine<Child>(
-      childState: engine.state[keyPath: state],
-      isolation: .mainActor
+    let send: @Sendable (Child.Action) -> Void
+    if let parent {
+      let up = parent.send
+      send = { up(embed($0)) }
+    } else {
+      let root = RootEngine(engine)
+      send = { root.engine.send(embed($0)) }
+    }
+    let child: (store: ViewStore<Child, C>, engine: ChildEngine<Child>) = makeChild(
+      state: engine.state[keyPath: state],
+      send: send
     )
-    let child = ChildReference()
-    let parentLink = ParentLink.connect(
-      childLink: childEngine.link,
-      child: child,
-      parentStore: self,
-      parentEngine: engine,
-      parentLink: parent,
-      state: state,
-      action: action
+    let reader = ChildStateReader(state)
+    engine.addSubscriber(
+      ChildProjection(child: child.store) { [childEngine = child.engine] parentState in
+        childEngine.engine.replaceState(reader.read(parentState))
+      }
     )
-    let store = ViewStore<Child, C>(engine: childEngine, parent: parentLink)
-    child.store = store
-    return store
+    return child.store
+  }
+
+  /// Makes a child store that starts from `state` and sends through `send` (see
+  /// ``scope(state:action:)``).
+  @usableFromInline
+  func makeChild<Child: Reducer>(
+    state: Child.State,
+    send: @escaping @Sendable (Child.Action) -> Void
+  ) -> (store: ViewStore<Child, C>, engine: ChildEngine<Child>) {
+    let childEngine = StoreEngine<Child>(childState: state, isolation: .mainActor)
+    let link = ParentLink(send: send, parentStore: self, parentEngine: engine, parentLink: parent)
+    return (ViewStore<Child, C>(engine: childEngine, parent: link), ChildEngine(childEngine))
   }
 }
