@@ -25,7 +25,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   // The engine is only used on its store's isolation, and user code never runs inside a
   // mutation of these fields (see the type's documentation), so dynamic exclusivity checks
   // would only cost time on every send.
-  @usableFromInline let reducer: R
+  /// The reducer; `nil` for a child store's engine, which only holds and broadcasts the state
+  /// its parent projects (see `StoreEngine+Scope.swift`).
+  @usableFromInline let reducer: R?
   @exclusivity(unchecked) @usableFromInline var core: ReduceCore<Action, State>
   @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<R>
   @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>
@@ -34,6 +36,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   let endedStreams = EndedStreams()
   /// Units that ended while the engine was reducing (see ``finish(_:)``).
   @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
+  /// A child engine's state that arrived while it was committing the previous one (see
+  /// ``replaceState(_:)``).
+  @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
   /// How code outside the store's isolation reaches this engine.
   package let link: EngineLink<R>
   /// The reducer's name, for logs.
@@ -51,6 +56,19 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     let link = EngineLink<R>(isolation: isolation)
     self.link = link
     self.scheduler = EffectScheduler(link: link, clock: clock)
+    self.broadcaster = Broadcaster(initial: state)
+    self.name = String(describing: R.self)
+    link.engine = self
+  }
+
+  /// Creates the engine of a child store (M3): no reducer, no effects of its own, only the
+  /// state its parent projects, committed with ``replaceState(_:)``, and its observers.
+  package init(childState state: R.State, isolation: Isolation) {
+    self.reducer = nil
+    self.core = ReduceCore(state: state)
+    let link = EngineLink<R>(isolation: isolation)
+    self.link = link
+    self.scheduler = EffectScheduler(link: link, clock: ContinuousClock())
     self.broadcaster = Broadcaster(initial: state)
     self.name = String(describing: R.self)
     link.engine = self
@@ -112,7 +130,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     // per thread, and a reducer never leaves its thread) still makes the reduce a change.
     let triggered = TriggeredAssignments.counter
     let triggeredBefore = triggered.pointee
-    let effect = reducer.reduce(state: &next, action: action)
+    // Only a root engine reduces: a child store forwards its actions to its root (M3).
+    let effect = reducer!.reduce(state: &next, action: action)
     let changed = next != core.state || triggered.pointee != triggeredBefore
     if changed { broadcaster.observer?.willChange() }
     // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
@@ -134,7 +153,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     if !broadcaster.subscribers.isEmpty { notifySubscribers() }
   }
 
-  @usableFromInline
+  // Inlinable so that the loop is specialized for the state: generic, it looked up the
+  // subscribers' existential type on every commit.
+  @inlinable
   func notifySubscribers() {
     let state = core.state
     var ended = false
@@ -226,7 +247,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   package func bind() {
     var ignored: [EffectTask] = []
     scheduler.start(
-      reducer.bind(),
+      reducer?.bind() ?? .none,
       in: .init(isBinding: true),
       queue: &core.queue,
       collecting: &ignored
