@@ -577,8 +577,7 @@ import Testing
       action: AppAction.counter
     )
     let lines = Locked<[String]>([])
-    child.debug(.all)
-    child.engine.logSink = { line in lines.withLock { $0.append(line) } }
+    child.debug(.all, to: StoreLogger { entry in lines.withLock { $0.append(entry.message) } })
     child.send(.increment)
     parent.send(.setOther(1))
     child.send(.setIsLoading(false))
