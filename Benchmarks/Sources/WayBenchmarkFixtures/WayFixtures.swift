@@ -13,6 +13,8 @@ package final class BenchWay: Way<BenchWay.Action, BenchWay.State> {
   package enum Action {
     /// Adds one; no side way.
     case increment
+    /// Subtracts one; no side way (no scenario sends it).
+    case decrement
   }
 
   /// The counter, and a field no scenario changes.
@@ -31,6 +33,9 @@ package final class BenchWay: Way<BenchWay.Action, BenchWay.State> {
     switch action {
     case .increment:
       state.number &+= 1
+      return .none
+    case .decrement:
+      state.number &-= 1
       return .none
     }
   }

@@ -1,6 +1,7 @@
 extension SideWay {
   /// A side way that does nothing and completes at once: what a reducer returns when an
   /// action has no side effect. It costs nothing to return and to run.
+  @inlinable
   public static var none: SideWay {
     SideWay(body: .none)
   }
@@ -9,6 +10,7 @@ extension SideWay {
   ///
   /// - Parameter value: The value to emit.
   /// - Returns: A synchronous side way.
+  @inlinable
   public static func just(_ value: Output) -> SideWay {
     SideWay(body: .just(value))
   }

@@ -35,7 +35,9 @@ struct WayReducer<Action, State: Equatable>: Reducer, @unchecked Sendable {
 /// reduces anything, and only read afterwards (see ``WayReducer``).
 @usableFromInline
 final class WayAnchor<Action, State: Equatable> {
-  @usableFromInline unowned(unsafe) var way: Way<Action, State>?
+  // Written once, before the engine can read it (see the type's documentation): dynamic
+  // exclusivity checks would only cost time on every reduce.
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var way: Way<Action, State>?
 
   init() {}
 }
