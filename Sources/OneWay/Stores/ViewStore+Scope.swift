@@ -37,7 +37,7 @@ extension ViewStore {
   ///
   /// - Parameters:
   ///   - state: The key path of the child's state in this store's state.
-  ///   - action: The action case that carries a child action, such as `Action.counter`.
+  ///   - embed: The action case that carries a child action, such as `Action.counter`.
   /// - Returns: A view store of the child feature.
   @inlinable
   public func scope<Child: Reducer>(
