@@ -49,7 +49,7 @@ enum SearchExample {
     let finalQuery = await store.state.query
     var final: SearchReducer.State?
     for await state in store.states
-    where !state.isSearching && state.results?.query == finalQuery {
+    where !state.isSearching && (state.results?.query ?? "") == finalQuery {
       final = state
       break
     }
