@@ -1,5 +1,6 @@
 import BenchmarkFixtures
 import Foundation
+import LockedStoreFixtures
 import OneWay
 
 // Runs one benchmark scenario in a plain loop, for instruction-level profiling:
@@ -14,6 +15,9 @@ guard let scenario = arguments.first else {
     usage: OneWayProfile SCENARIO [ITERATIONS] [SUBSCRIBERS]
     scenarios: s1-store s1-bare s2-viewstore s2-viewstore-read s2-direct s3-chain s4-store
                s4-bare s5-store s6-store s6-bare s7-store
+               s8-store-changed s8-store-unchanged s8-bare-changed s8-bare-unchanged
+               s9-locked s9-bare
+    (SUBSCRIBERS is the number of subscriptions for s8)
     """
   )
   exit(2)
@@ -80,6 +84,18 @@ case "s2-viewstore-read":
   sendToViewStoreReadingState(0..<iterations)
 case "s2-direct":
   reduceDirectly(0..<iterations)
+case "s8-store-changed":
+  ViewStoreSubscriptions(count: subscribers).send(.changeWatched, 0..<iterations)
+case "s8-store-unchanged":
+  ViewStoreSubscriptions(count: subscribers).send(.changeOther, 0..<iterations)
+case "s8-bare-changed":
+  BareSubscriptions(count: subscribers).send(.changeWatched, 0..<iterations)
+case "s8-bare-unchanged":
+  BareSubscriptions(count: subscribers).send(.changeOther, 0..<iterations)
+case "s9-locked":
+  sendToLockedStore(makeLockedCounterStore(), 0..<iterations)
+case "s9-bare":
+  sendToBareLockedReducer(BareLockedReducer(), 0..<iterations)
 default:
   let done = DispatchSemaphore(value: 0)
   Task.detached {
