@@ -13,20 +13,71 @@ let package = Package(
   products: [
     .library(name: "OneWay", targets: ["OneWay"]),
     .library(name: "OneWayTesting", targets: ["OneWayTesting"]),
+    .library(name: "OneWayLogging", targets: ["OneWayLogging"]),
+    .library(name: "Swidux", targets: ["Swidux"]),
+    .library(name: "OneWayCombine", targets: ["OneWayCombine"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    // OneWayCombine: Combine on Apple platforms, OpenCombine elsewhere (its OpenCombineShim).
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    // OneWayCombine's tests: a test scheduler for time-based side ways.
+    .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
   ],
   targets: [
     .target(name: "OneWay"),
+    // The store log through swift-log, kept apart so that OneWay has no dependencies.
+    .target(
+      name: "OneWayLogging",
+      dependencies: [
+        "OneWay",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(
+      name: "OneWayLoggingTests",
+      dependencies: [
+        "OneWay",
+        "OneWayLogging",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .target(
       name: "OneWayTesting",
       dependencies: [
         "OneWay",
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
+    ),
+    // Swidux's API (a Redux store with key-path subscriptions) on OneWay's engine.
+    .target(name: "Swidux", dependencies: ["OneWay"]),
+    // OneWay 1.x's `Way` and `SideWay` on OneWay's engine, and Combine bridges for the stores.
+    .target(
+      name: "OneWayCombine",
+      dependencies: [
+        "OneWay",
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+      ]
+    ),
+    .testTarget(
+      name: "OneWayCombineTests",
+      dependencies: [
+        "OneWayCombine",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ]
+    ),
+    // OneWay 1.3's README and public API, compiled as 1.3's users wrote them: in Swift 5
+    // language mode, with `import OneWay` mapped to `import OneWayCombine`.
+    .testTarget(
+      name: "OneWay1CompatibilityTests",
+      dependencies: [
+        "OneWayCombine",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ],
+      swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     .testTarget(
       name: "OneWayTests",
@@ -42,6 +93,10 @@ let package = Package(
       dependencies: [
         "OneWay",
         "OneWayTesting",
+        "OneWayLogging",
+        .product(name: "Logging", package: "swift-log"),
+        "Swidux",
+        "OneWayCombine",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
@@ -53,6 +108,7 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
+    .testTarget(name: "SwiduxTests", dependencies: ["OneWay", "Swidux"]),
     .testTarget(
       name: "OneWayTestingTests",
       dependencies: [

@@ -51,6 +51,36 @@ let package = Package(
         .plugin(name: "BenchmarkPlugin", package: "benchmark")
       ]
     ),
+    // Swidux's store on OneWay's engine: dispatch and subscriber notifications, each next to a
+    // baseline of its own.
+    .executableTarget(
+      name: "SwiduxBenchmarks",
+      dependencies: [
+        .product(name: "Swidux", package: "OneWay"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/SwiduxBenchmarks",
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    ),
+    // OneWayCombine's `Way` against hand-written baselines (Scripts/report_way.py pairs them).
+    .target(
+      name: "WayBenchmarkFixtures",
+      dependencies: [.product(name: "OneWayCombine", package: "OneWay")]
+    ),
+    .executableTarget(
+      name: "WayBenchmarks",
+      dependencies: [
+        "WayBenchmarkFixtures",
+        .product(name: "OneWayCombine", package: "OneWay"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/WayBenchmarks",
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    ),
     // The same scenarios in a plain loop, without package-benchmark's malloc interposer, for
     // `valgrind --tool=callgrind` (see Scripts/profile.sh).
     .executableTarget(

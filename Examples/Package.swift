@@ -38,6 +38,11 @@ let package = Package(
       name: "Counters",
       dependencies: [.product(name: "OneWay", package: "OneWay")]
     ),
+    // OneWay 1.x's `Way`: the README's CounterWay and a CustomWay bound to global subjects.
+    .executableTarget(
+      name: "Ways",
+      dependencies: [.product(name: "OneWayCombine", package: "OneWay")]
+    ),
     .testTarget(
       name: "CountersTests",
       dependencies: [
@@ -45,6 +50,11 @@ let package = Package(
         .product(name: "OneWayTesting", package: "OneWay"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
+    ),
+    // Swidux's README counter, on the Swidux module.
+    .executableTarget(
+      name: "SwiduxCounter",
+      dependencies: [.product(name: "Swidux", package: "OneWay")]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -339,6 +339,47 @@ else
     "$(printf '%s\n' "$output" | grep -E 'error|✘|failed' | head -n 20)"
 fi
 # ---- end of Counters ---------------------------------------------------------------------------
+# --- Swidux (issue 13): Swidux's README counter on the Swidux module ----------------------------
+echo "== SwiduxCounter"
+for attempt in 1 2 3 4 5; do
+  output="$(run SwiduxCounter </dev/null)"
+  status=$?
+  if [ "$status" -ne 0 ] || [ "$output" != $'0\n1\n0' ]; then break; fi
+done
+expect_equal "SwiduxCounter prints the count at once, then each change, as Swidux's README (5 runs)" \
+  '0
+1
+0' "$output"
+[ "$status" -eq 0 ] || fail "SwiduxCounter exits 0 (got $status)"
+# --- end of Swidux ---------------------------------------------------------------------------------
+
+# ---- Ways: OneWay 1.x's Way on the engine (module OneWayCombine) -------------------------------
+# The README's CounterWay (synchronous send, publisher.number, .threadSafe from four threads)
+# and a CustomWay bound to global subjects. Every line is printed after a synchronous send, so
+# the output is the same on every run.
+echo "== Ways"
+expected_ways='== CounterWay ==
+observed: 0
+observed: 1
+observed: 0
+observed: 1
+observed: 2
+state.number: 2
+== CounterWay, .threadSafe, 4 threads x 1,000 .twice ==
+state.number: 8000
+== CustomWay bound to global subjects ==
+globalNumberSubject.send(10) -> number: 10
+globalTextSubject.send("Hello") -> text: Hello
+after reset(), globalNumberSubject.send(20) -> number: 20'
+for attempt in 1 2 3; do
+  output="$(run Ways </dev/null)"
+  status=$?
+  if [ "$status" -ne 0 ] || [ "$output" != "$expected_ways" ]; then break; fi
+done
+expect_equal "Ways prints the README's states, 8000 from four threads, and the bound subjects (3 runs)" \
+  "$expected_ways" "$output"
+[ "$status" -eq 0 ] || fail "Ways exits 0 (got $status)"
+# ---- end of Ways -------------------------------------------------------------------------------
 
 echo "== $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

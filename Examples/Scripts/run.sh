@@ -14,12 +14,14 @@ OneWay examples (swift run --package-path Examples NAME):
   Search   search-as-you-type over a bundled word list: debounce and cancellation
   Todos    a to-do list saved to a JSON file: debounced saves and bind()
   Counters a composed app: rows with their own effects (forEach), a detail (ifLet)
+  Ways     OneWay 1.x's Way (OneWayCombine): CounterWay and a way bound to global subjects
+  SwiduxCounter  Swidux's README counter on the Swidux module
 LIST
 
 name="${1:-Counter}"
 shift || true
 case "$name" in
-  Counter | Search | Todos | Counters) ;;
+  Counter | Search | Todos | Counters | Ways | SwiduxCounter) ;;
   *)
     echo "unknown example '$name'" >&2
     exit 2

@@ -28,9 +28,11 @@ struct TestStorePassingTests {
   @Test func receivesEveryActionOfASequenceInOrder() async {
     let store = TestStore(reducer: Counter(), state: Counter.State())
     await store.send(.incrementTwiceLater)
-    await store.receive(.increment) { $0.count = 1 }
-    await store.receive(.increment) { $0.count = 2 }
-    await store.finish()
+    // Generous timeouts: they only matter when a loaded machine (the thread sanitizer, the
+    // suite's stress tests) is slow to run the effect's task.
+    await store.receive(.increment, timeout: 30) { $0.count = 1 }
+    await store.receive(.increment, timeout: 30) { $0.count = 2 }
+    await store.finish(timeout: 30)
   }
 
   @Test func receivesTheActionOfASynchronousEffect() async {
@@ -55,9 +57,9 @@ struct TestStorePassingTests {
   @Test func cancellingALongLivingEffectEndsIt() async {
     let store = TestStore(reducer: Counter(), state: Counter.State())
     await store.send(.startTimer)
-    await store.receive(.tick) { $0.count = 1 }
+    await store.receive(.tick, timeout: 30) { $0.count = 1 }
     await store.send(.stopTimer)
-    await store.finish()
+    await store.finish(timeout: 30)
   }
 
   @Test func actionsOfBindMustBeReceivedFirst() async {

@@ -191,7 +191,7 @@ import Testing
       state: CountingReducer.State(number: 0),
       loggingOptions: .all
     )
-    await store.withEngine { $0.logSink = { line in lines.append(line) } }
+    await store.debug(.all, to: StoreLogger { lines.append($0.message) })
     await store.send(.increment)
     await store.debug(.action)
     await store.send(.decrement)
@@ -213,7 +213,7 @@ import Testing
       state: CountingReducer.State(number: 0),
       loggingOptions: .state
     )
-    await store.withEngine { $0.logSink = { line in lines.append(line) } }
+    await store.debug(.state, to: StoreLogger { lines.append($0.message) })
     await store.send(.increment)
     #expect(lines.lines == ["[CountingReducer] state: State(number: 1, isLoading: false)"])
   }

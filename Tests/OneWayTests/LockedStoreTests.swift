@@ -9,7 +9,7 @@ import Testing
 @Suite struct LockedStoreTests {
   static let threads = 8
 
-  @Test func a1EightThreadsSendingTenThousandActionsEachLoseNothingAndKeepTheirOrder() {
+  @Test func a1EightThreadsSendingTenThousandActionsEachLoseNothingAndKeepTheirOrder() async {
     struct Sent: Sendable, Equatable { var bySender: [[Int]] = Array(repeating: [], count: 8) }
     let store = LockedStore(
       reducer: ClosureReducer<(sender: Int, index: Int), Sent> { state, action in
@@ -18,7 +18,7 @@ import Testing
       },
       state: Sent()
     )
-    DispatchQueue.concurrentPerform(iterations: Self.threads) { sender in
+    await onThreads(Self.threads) { sender in
       for index in 0..<10_000 { store.send((sender, index)) }
     }
     let state = store.state
@@ -27,9 +27,9 @@ import Testing
     }
   }
 
-  @Test func a2A4TheSeedExampleHoldsOnTheNextLineFromEveryThread() {
+  @Test func a2A4TheSeedExampleHoldsOnTheNextLineFromEveryThread() async {
     let failures = Locked(0)
-    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
+    await onThreads(Self.threads) { _ in
       for _ in 0..<1_000 {
         let store = LockedStore(
           reducer: CountingReducer(),
@@ -44,7 +44,7 @@ import Testing
     #expect(failures.withLock { $0 } == 0)
   }
 
-  @Test func a5AReducerThatSendsToItsOwnStoreIsQueuedNotDeadlocked() {
+  @Test func a5AReducerThatSendsToItsOwnStoreIsQueuedNotDeadlocked() async {
     let holder = Locked<LockedStore<ClosureReducer<Int, [Int]>>?>(nil)
     let store = LockedStore(
       reducer: ClosureReducer<Int, [Int]> { state, action in
@@ -55,7 +55,7 @@ import Testing
       state: []
     )
     holder.withLock { $0 = store }
-    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in store.send(1) }
+    await onThreads(Self.threads) { _ in store.send(1) }
     let state = store.state
     #expect(state.filter { $0 == 1 }.count == Self.threads)
     #expect(state.filter { $0 == 11 }.count == Self.threads)
@@ -74,7 +74,7 @@ import Testing
       },
       state: 0
     )
-    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
+    await onThreads(Self.threads) { _ in
       for _ in 0..<1_000 { store.send(0) }
     }
     await store.waitUntilIdle()
@@ -104,7 +104,7 @@ import Testing
       },
       state: State()
     )
-    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
+    await onThreads(Self.threads) { _ in
       for _ in 0..<1_000 {
         store.send(.start)
         store.send(.cancel)
@@ -128,7 +128,7 @@ import Testing
       state: [],
       clock: clock
     )
-    DispatchQueue.concurrentPerform(iterations: Self.threads) { sender in store.send(-(sender + 1))
+    await onThreads(Self.threads) { sender in store.send(-(sender + 1))
     }
     await clock.advance(by: .milliseconds(999))
     #expect(store.state.isEmpty)
@@ -151,7 +151,7 @@ import Testing
       clock: clock
     )
     store.send(-1)
-    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in store.send(-2) }
+    await onThreads(Self.threads) { _ in store.send(-2) }
     store.send(-3)
     #expect(store.state == [1])
     var states = store.states.makeAsyncIterator()
@@ -183,5 +183,16 @@ import Testing
     store = nil
     await ended.wait(until: 10)
     #expect(await ended.value == 10)
+  }
+}
+
+/// Runs `body` on `count` threads at once, off the cooperative pool: a test that blocked one of
+/// the pool's few threads for its whole run would starve the other tests' effects.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    DispatchQueue.global().async {
+      DispatchQueue.concurrentPerform(iterations: count, execute: body)
+      continuation.resume()
+    }
   }
 }

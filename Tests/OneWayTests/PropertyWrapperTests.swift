@@ -138,11 +138,11 @@ import Testing
       state: WrappedState(),
       loggingOptions: .state
     )
-    await store.withEngine { $0.logSink = { line in lines.append(line) } }
+    await store.debug(.state, to: StoreLogger { lines.append($0.message) })
     await store.send(3)
     #expect(lines.lines.count == 1)
     #expect(
-      lines.lines.first?.hasSuffix(#"state: WrappedState(_number: 3, _items: [1], _note: "n")"#)
+      lines.lines.first?.hasSuffix(#"state: WrappedState(number: 3, items: [1], note: "n")"#)
         == true,
       "\(lines.lines)"
     )

@@ -43,10 +43,13 @@ enum SearchExample {
 
     // End of input. The last search may still be waiting out its debounce or running, and the
     // store's `waitUntilIdle()` is not public: wait for the first state whose results answer
-    // the final query instead. `states` starts with the current state, so this never misses
-    // an answer that arrived before the loop began.
+    // the final query instead. A loop starts with the current state (the first loop with every
+    // state since the store was made), so this never misses an answer that arrived before it
+    // began, and the query check skips the answers to earlier queries.
+    let finalQuery = await store.state.query
     var final: SearchReducer.State?
-    for await state in store.states where !state.isSearching {
+    for await state in store.states
+    where !state.isSearching && (state.results?.query ?? "") == finalQuery {
       final = state
       break
     }

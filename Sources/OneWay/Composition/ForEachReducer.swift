@@ -160,7 +160,7 @@ extension Reducer {
   ///     `Action.row`.
   ///   - extract: The element id and child action that an action carries, or `nil` for an
   ///     action of another case.
-  ///   - element: The child reducer, run for each element.
+  ///   - child: The child reducer, run for each element.
   /// - Returns: A reducer that runs the child on the element an action names, then this
   ///   reducer.
   @inlinable

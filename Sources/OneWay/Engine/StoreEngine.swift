@@ -25,7 +25,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   // The engine is only used on its store's isolation, and user code never runs inside a
   // mutation of these fields (see the type's documentation), so dynamic exclusivity checks
   // would only cost time on every send.
-  @usableFromInline let reducer: R
+  /// The reducer; `nil` for a child store's engine, which only holds and broadcasts the state
+  /// its parent projects (see `StoreEngine+Scope.swift`).
+  @usableFromInline let reducer: R?
   @exclusivity(unchecked) @usableFromInline var core: ReduceCore<Action, State>
   @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<R>
   @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>
@@ -34,6 +36,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   let endedStreams = EndedStreams()
   /// Units that ended while the engine was reducing (see ``finish(_:)``).
   @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
+  /// A child engine's state that arrived while it was committing the previous one (see
+  /// ``replaceState(_:)``).
+  @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
   /// How code outside the store's isolation reaches this engine.
   package let link: EngineLink<R>
   /// The reducer's name, for logs.
@@ -56,9 +61,28 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     link.engine = self
   }
 
+  /// Creates the engine of a child store (M3): no reducer, no effects of its own, only the
+  /// state its parent projects, committed with ``replaceState(_:)``, and its observers.
+  package init(childState state: R.State, isolation: Isolation) {
+    self.reducer = nil
+    self.core = ReduceCore(state: state)
+    let link = EngineLink<R>(isolation: isolation)
+    self.link = link
+    self.scheduler = EffectScheduler(link: link, clock: ContinuousClock())
+    self.broadcaster = Broadcaster(initial: state)
+    self.name = String(describing: R.self)
+    link.engine = self
+  }
+
   deinit {
     scheduler.cancelAll()
-    for case .cancel(_, let cancel) in scheduler.takePendingWork() { cancel() }
+    for work in scheduler.takePendingWork() {
+      switch work {
+      case .cancelTask(let unit): unit.cancelTask()
+      case .cancelSubscription(_, let cancel): cancel()
+      case .startBindingTask, .subscribe: break
+      }
+    }
     broadcaster.finishAll()
     idleWaiters.resumeAll()
   }
@@ -106,7 +130,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     // per thread, and a reducer never leaves its thread) still makes the reduce a change.
     let triggered = TriggeredAssignments.counter
     let triggeredBefore = triggered.pointee
-    let effect = reducer.reduce(state: &next, action: action)
+    // Only a root engine reduces: a child store forwards its actions to its root (M3).
+    let effect = reducer!.reduce(state: &next, action: action)
     let changed = next != core.state || triggered.pointee != triggeredBefore
     if changed { broadcaster.observer?.willChange() }
     // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
@@ -128,7 +153,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     if !broadcaster.subscribers.isEmpty { notifySubscribers() }
   }
 
-  @usableFromInline
+  // Inlinable so that the loop is specialized for the state: generic, it looked up the
+  // subscribers' existential type on every commit.
+  @inlinable
   func notifySubscribers() {
     let state = core.state
     var ended = false
@@ -220,7 +247,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   package func bind() {
     var ignored: [EffectTask] = []
     scheduler.start(
-      reducer.bind(),
+      reducer?.bind() ?? .none,
       in: .init(isBinding: true),
       queue: &core.queue,
       collecting: &ignored
@@ -241,7 +268,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
           slot.fill(with: Self.startSynchronously(priority: priority, body))
         case .subscribe(let token, let start):
           subscribe(token, start)
-        case .cancel(let token, let cancel):
+        case .cancelTask(let unit):
+          unit.cancelTask()
+        case .cancelSubscription(let token, let cancel):
           cancel()
           scheduler.finish(token)
         }
@@ -352,28 +381,27 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     broadcaster.reductionObservers.append(observer)
   }
 
-  /// Where log lines go; `nil` prints them to standard output.
-  package var logSink: (@Sendable (String) -> Void)?
+  /// Where the log goes.
+  package var logger = StoreLogger.standardOutput
 
-  /// Logs what `options` asks for, as readable lines written to ``logSink``; `.none` removes
-  /// the log, so that it costs nothing.
-  package func setLogging(_ options: LoggingOptions) {
+  /// Logs what `options` asks for to ``logger``; `.none` removes the log, so that it costs
+  /// nothing.
+  package func setLogging(_ options: LoggingOptions, to logger: StoreLogger? = nil) {
+    if let logger { self.logger = logger }
     guard !options.isEmpty else {
       broadcaster.logger = nil
       return
     }
-    let prefix = "[\(name)]"
-    // The broadcaster that keeps this closure belongs to the engine.
-    broadcaster.logger = { [unowned self] reduction in
-      if options.contains(.action) { write("\(prefix) action: \(reduction.action)") }
-      if options.contains(.state), reduction.stateChanged {
-        write("\(prefix) state: \(reduction.state)")
-      }
+    let writer = StoreLogWriter<Action, State>(
+      options: options,
+      storeName: name,
+      logger: self.logger
+    )
+    var previous: State? = core.state
+    broadcaster.logger = { reduction in
+      writer.log(reduction, previous: previous)
+      if reduction.stateChanged { previous = reduction.state }
     }
-  }
-
-  private func write(_ line: String) {
-    if let logSink { logSink(line) } else { print(line) }
   }
 
   func setObserver(_ observer: any StateObserver) {

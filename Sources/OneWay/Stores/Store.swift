@@ -32,6 +32,14 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// The way to the engine from outside the actor.
   let link: EngineLink<R>
 
+  /// The serial executor the store runs on: its own, shared with its child stores.
+  @usableFromInline
+  nonisolated let executor: StoreExecutor
+
+  /// For a child store (M3), how it reaches its parent and its root; `nil` for a root store.
+  @usableFromInline
+  nonisolated let parent: ParentLink<Action>?
+
   /// Creates a store that reduces actions with `reducer`, starting from `state`.
   ///
   /// `bind()`'s effect is running when the initialiser returns: its synchronous actions are
@@ -59,8 +67,36 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     engine.setLogging(loggingOptions)
     self.engine = engine
     self.link = engine.link
+    executor = StoreExecutor()
+    parent = nil
     reference.actor = self
     engine.bind()
+  }
+
+  /// Creates a child store (M3) in front of `engine`, on its root's executor, reaching its
+  /// parent through `parent`; see ``scope(state:action:)``.
+  init(
+    child engine: sending StoreEngine<R>,
+    reference: ActorReference,
+    executor: StoreExecutor,
+    parent: ParentLink<Action>
+  ) {
+    initialState = engine.state
+    self.engine = engine
+    self.link = engine.link
+    self.executor = executor
+    self.parent = parent
+    reference.actor = self
+  }
+
+  /// The executor the store runs on: for a root store its own, for a child store its root's.
+  ///
+  /// A child store and its root are two actors on one serial executor, so that sending to the
+  /// child reduces in the root synchronously, within the child's `send` (see
+  /// ``scope(state:action:)``).
+  @inlinable
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.unownedExecutor
   }
 
   /// The current state.
@@ -76,8 +112,9 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   }
 
   /// Whether the store is at rest: no action is being reduced and no effect, debounce wait or
-  /// throttle timer is in flight. `bind()`'s effect does not count.
-  public var isIdle: Bool { engine.isIdle }
+  /// throttle timer is in flight. `bind()`'s effect does not count. A child store is idle when
+  /// its root is: its feature's effects run there.
+  public var isIdle: Bool { parent?.isIdle() ?? engine.isIdle }
 
   /// Sends an action to the store, and returns once it and every action derived from it by
   /// synchronous effects have been reduced.
@@ -85,7 +122,11 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// - Parameter action: The action to reduce.
   @inlinable
   public func send(_ action: Action) {
-    engine.send(action)
+    if let parent {
+      engine.forward(action, through: parent.send)
+    } else {
+      engine.send(action)
+    }
   }
 
   /// Cancels every in-flight effect and timer, drops queued actions, and restarts `bind()`;
@@ -116,6 +157,24 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     return self
   }
 
+  /// Logs what `loggingOptions` asks for to `logger` from now on, and returns the store.
+  ///
+  /// ```swift
+  /// await store.debug(.all, to: StoreLogger { entry in
+  ///   print(entry.storeName, entry.kind, entry.changedFields)
+  /// })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - loggingOptions: What to log; `.none` turns logging off.
+  ///   - logger: Where the log goes; the store keeps it for later calls of `debug(_:)`.
+  /// - Returns: This store.
+  @discardableResult
+  public func debug(_ loggingOptions: LoggingOptions, to logger: StoreLogger) -> Self {
+    engine.setLogging(loggingOptions, to: logger)
+    return self
+  }
+
   /// Calls `onChange` with the value at `keyPath` at once, then after every reduce that
   /// changed that value, on the store's actor, before the `send` that caused the change
   /// returns.
@@ -142,6 +201,18 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
 
   /// Returns once the store is idle (see ``isIdle``), or once the calling task is cancelled.
   package nonisolated func waitUntilIdle() async {
-    await StoreEngine.waitUntilIdle(link)
+    if let parent {
+      await parent.waitUntilIdle()
+    } else {
+      await StoreEngine.waitUntilIdle(link)
+    }
   }
+}
+
+/// The serial executor of a root `Store` and its child stores: a default actor whose executor
+/// they all declare as theirs (see `Store.unownedExecutor`).
+@usableFromInline
+actor StoreExecutor {
+  @usableFromInline
+  init() {}
 }

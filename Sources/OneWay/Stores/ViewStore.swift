@@ -41,6 +41,10 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// The way to the engine from outside the main actor.
   nonisolated let link: EngineLink<R>
 
+  /// For a child store (M3), how it reaches its parent and its root; `nil` for a root store.
+  @usableFromInline
+  nonisolated let parent: ParentLink<Action>?
+
   /// Tells Observation and `objectWillChange` about each change.
   let observer: ViewStoreObserver<R, C>
 
@@ -59,18 +63,12 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   ///   - state: The initial state.
   ///   - loggingOptions: What the store logs; nothing by default.
   ///   - clock: The clock that debounce and throttle measure time with.
-  public init(
+  public convenience init(
     reducer: @Sendable @autoclosure () -> R,
     state: State,
     loggingOptions: LoggingOptions = .none,
     clock: C = ContinuousClock()
   ) {
-    initialState = state
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-      registrarBox = RegistrarBox()
-    } else {
-      registrarBox = nil
-    }
     let engine = StoreEngine(
       reducer: reducer(),
       state: state,
@@ -78,13 +76,26 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
       isolation: .mainActor
     )
     engine.setLogging(loggingOptions)
+    self.init(engine: engine, parent: nil)
+    engine.bind()
+  }
+
+  /// Creates a view store in front of `engine`: a root store's, or a child store's (M3) that
+  /// reaches its parent through `parent` (see ``scope(state:action:)``).
+  init(engine: StoreEngine<R>, parent: ParentLink<Action>?) {
+    initialState = engine.state
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      registrarBox = RegistrarBox()
+    } else {
+      registrarBox = nil
+    }
     self.engine = engine
     link = engine.link
+    self.parent = parent
     observer = ViewStoreObserver()
     observer.store = self
     observer.keyPath = \.state
     engine.setObserver(observer)
-    engine.bind()
   }
 
   /// The current state; reading it in SwiftUI or `withObservationTracking` observes it.
@@ -106,8 +117,9 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   }
 
   /// Whether the store is at rest: no action is being reduced and no effect, debounce wait or
-  /// throttle timer is in flight. `bind()`'s effect does not count.
-  public var isIdle: Bool { engine.isIdle }
+  /// throttle timer is in flight. `bind()`'s effect does not count. A child store is idle when
+  /// its root is: its feature's effects run there.
+  public var isIdle: Bool { parent?.isIdle() ?? engine.isIdle }
 
   /// Sends an action and reduces it, with every action derived from it by synchronous effects,
   /// before returning: the next line sees the new state.
@@ -115,7 +127,11 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// - Parameter action: The action to reduce.
   @inlinable
   public func send(_ action: Action) {
-    engine.send(action)
+    if let parent {
+      engine.forward(action, through: parent.send)
+    } else {
+      engine.send(action)
+    }
   }
 
   /// Cancels every in-flight effect and timer, drops queued actions, and restarts `bind()`;
@@ -151,6 +167,24 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     return self
   }
 
+  /// Logs what `loggingOptions` asks for to `logger` from now on, and returns the store.
+  ///
+  /// ```swift
+  /// store.debug(.all, to: StoreLogger { entry in
+  ///   print(entry.storeName, entry.kind, entry.changedFields)
+  /// })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - loggingOptions: What to log; `.none` turns logging off.
+  ///   - logger: Where the log goes; the store keeps it for later calls of `debug(_:)`.
+  /// - Returns: This store.
+  @discardableResult
+  public func debug(_ loggingOptions: LoggingOptions, to logger: StoreLogger) -> Self {
+    engine.setLogging(loggingOptions, to: logger)
+    return self
+  }
+
   /// Calls `onChange` with the value at `keyPath` at once, then after every reduce that
   /// changed that value, before the `send` that caused the change returns.
   ///
@@ -176,7 +210,11 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
 
   /// Returns once the store is idle (see ``isIdle``), or once the calling task is cancelled.
   package func waitUntilIdle() async {
-    await StoreEngine.waitUntilIdle(link)
+    if let parent {
+      await parent.waitUntilIdle()
+    } else {
+      await StoreEngine.waitUntilIdle(link)
+    }
   }
 }
 

@@ -43,6 +43,7 @@ struct Broadcaster<Action, State: Sendable> {
   }
 
   /// Forgets the subscriptions that have ended.
+  @usableFromInline
   mutating func removeCancelledSubscribers() {
     subscribers.removeAll { $0.isCancelled }
   }

@@ -81,6 +81,7 @@ struct EffectRegistry {
   }
 
   /// A unit just cancelled: its task is to be cancelled, and what it owned closed.
+  @usableFromInline
   struct Cancelled {
     let token: EffectToken
     let task: Task<Void, Never>?

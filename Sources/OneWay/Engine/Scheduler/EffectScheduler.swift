@@ -58,8 +58,11 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     case startBindingTask(TaskSlot, priority: TaskPriority?, @Sendable () async -> Void)
     /// Subscribe a synchronous source registered as `token`.
     case subscribe(EffectToken, @Sendable (EffectEmitter<Action>) -> EffectCancel)
+    /// Cancel the task of a cancelled unit: its cancellation handlers may run user code (a
+    /// stream's `onTermination`). The unit ends when the task does.
+    case cancelTask(EffectRegistry.Cancelled)
     /// End a subscription that was cancelled; its unit ends with it.
-    case cancel(EffectToken, EffectCancel)
+    case cancelSubscription(EffectToken, EffectCancel)
   }
 
   let link: EngineLink<R>
@@ -294,11 +297,15 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     throttles.removeAll()
   }
 
-  /// Cancels a unit's task at once; a subscription is ended later, by the engine, since
-  /// ending it runs the source's code.
+  /// Leaves the cancellation of a unit's task or subscription to the engine, once it is
+  /// consistent: both may run user code. The unit is already out of the registry, so nothing it
+  /// produces from now on is reduced (C2).
   private mutating func cancel(_ unit: EffectRegistry.Cancelled) {
-    unit.cancelTask()
-    if let cancel = unit.cancelSubscription { pendingWork.append(.cancel(unit.token, cancel)) }
+    if let cancel = unit.cancelSubscription {
+      pendingWork.append(.cancelSubscription(unit.token, cancel))
+    } else {
+      pendingWork.append(.cancelTask(unit))
+    }
   }
 
   /// Forgets a unit whose task has ended, and the window it timed.

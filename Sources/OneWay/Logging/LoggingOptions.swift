@@ -1,13 +1,14 @@
 /// What a store logs as it works: the actions it reduces, the states it reaches, or both.
 ///
-/// Lines are printed to standard output on every platform:
+/// By default, lines are printed to standard output on every platform:
 ///
 /// ```text
 /// [CountingReducer] action: increment
 /// [CountingReducer] state: State(number: 1, isLoading: false)
 /// ```
 ///
-/// With ``none`` (the default), logging costs nothing.
+/// With ``none`` (the default), logging costs nothing. To send the log elsewhere (a test, or
+/// swift-log through the `OneWayLogging` module), pass a ``StoreLogger`` to `debug(_:to:)`.
 public struct LoggingOptions: OptionSet, Sendable {
   /// The bits of the set.
   public let rawValue: Int

@@ -1,0 +1,53 @@
+/// What the engine does for child stores (rule M3): a parent's engine tells a child about every
+/// state it commits, and a child's engine holds the state its parent projects and broadcasts it.
+///
+/// A child store has no reducer and runs no effects: its actions are reduced by its root, and
+/// its engine (made with ``StoreEngine/init(childState:isolation:)``) is a state holder and a
+/// broadcaster on the root's isolation. See `Design/0002-composition.md`, "Child stores".
+extension StoreEngine {
+  /// Commits `state` and tells this engine's observers, `states` loops and subscriptions, when
+  /// it differs from the current state; an equal state is committed silently, as a reduce
+  /// commits one (its `@Ignored` fields may differ).
+  ///
+  /// For a child store's engine, called by its parent's commit subscription. A state that
+  /// arrives while the previous one is being announced (an observer that makes the parent
+  /// commit again) is committed once that announcement has ended, so observers see the states
+  /// in order and never a nested announcement.
+  @inlinable
+  package func replaceState(_ state: State) {
+    guard !core.isProcessing else {
+      pendingReplacement = state
+      return
+    }
+    core.isProcessing = true
+    var next = state
+    while true {
+      let changed = next != core.state
+      if changed { broadcaster.observer?.willChange() }
+      core.state = next
+      if changed { didCommit() }
+      guard let pending = pendingReplacement else { break }
+      pendingReplacement = nil
+      next = pending
+    }
+    core.isProcessing = false
+  }
+
+  /// Adds a subscriber that is told of every committed state, on the store's isolation,
+  /// before the `send` that caused the change returns, until it reports that it has ended; it
+  /// is not told of the current state. A child store projects its parent's state with one.
+  @usableFromInline
+  func addSubscriber(_ subscriber: any StateSubscriber<State>) {
+    broadcaster.subscribers.append(subscriber)
+  }
+
+  /// Sends `action` through a child store: `send` reduces it in the root. A child's log (and
+  /// its channel of reductions) shows the action with the child's state after it.
+  @inlinable
+  package func forward(_ action: Action, through send: (Action) -> Void) {
+    guard broadcaster.reportsReductions else { return send(action) }
+    let before = core.state
+    send(action)
+    report(action, changed: core.state != before)
+  }
+}

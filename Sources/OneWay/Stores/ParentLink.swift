@@ -1,0 +1,182 @@
+/// How a child store reaches its parent and its root (rule M3), for `Store` and `ViewStore`
+/// alike.
+///
+/// A child store has no reducer: its `send` embeds the action, level by level, and reduces it
+/// in the root's engine, synchronously, on the isolation that the root and all its children
+/// share (the main actor for view stores, the root's executor for actor stores). The child
+/// keeps its parent alive (and so, up the chain, its root); the parent reaches the child only
+/// weakly, through the ``ChildProjection`` that its engine tells of every commit.
+///
+/// The `scope` methods are inlinable and make the two closures of the hot path (the child's
+/// `send` into the root, and the projection of each parent commit into the child's engine), so
+/// that both are specialized for the client's reducers; the rest is made once per child by
+/// non-inlinable code.
+@usableFromInline
+final class ParentLink<Action>: Sendable {
+  /// Reduces a child action in the root, embedded on the way, before it returns. Only called
+  /// on the store's isolation.
+  @usableFromInline let send: @Sendable (Action) -> Void
+  /// Whether the root is idle; only called on the store's isolation.
+  @usableFromInline let isIdle: @Sendable () -> Bool
+  /// Returns once the root is idle.
+  @usableFromInline let waitUntilIdle: @Sendable () async -> Void
+  /// The parent store, kept alive as long as the child is: its engine projects the child's state.
+  @usableFromInline let parent: any AnyObject & Sendable
+  /// Tells the parent's engine to forget the child's projection.
+  @usableFromInline let onEnd: @Sendable () -> Void
+
+  @usableFromInline
+  init(
+    send: @escaping @Sendable (Action) -> Void,
+    isIdle: @escaping @Sendable () -> Bool,
+    waitUntilIdle: @escaping @Sendable () async -> Void,
+    parent: any AnyObject & Sendable,
+    onEnd: @escaping @Sendable () -> Void
+  ) {
+    self.send = send
+    self.isIdle = isIdle
+    self.waitUntilIdle = waitUntilIdle
+    self.parent = parent
+    self.onEnd = onEnd
+  }
+
+  deinit {
+    onEnd()
+  }
+}
+
+extension ParentLink {
+  /// The link of a new child store of the store whose engine is `parentEngine`: `send` (made
+  /// by the inlinable `scope`, so specialized for the client's types) reduces in the root;
+  /// idleness is the root's, reached through `parentLink` when the parent is itself a child.
+  ///
+  /// - Parameters:
+  ///   - send: Reduces a child action in the root.
+  ///   - parentStore: The parent store, kept alive by the child.
+  ///   - parentEngine: The parent store's engine.
+  ///   - parentLink: The parent's own link, when the parent is itself a child store.
+  @usableFromInline
+  convenience init<Parent: Reducer>(
+    send: @escaping @Sendable (Action) -> Void,
+    parentStore: any AnyObject & Sendable,
+    parentEngine: StoreEngine<Parent>,
+    parentLink: ParentLink<Parent.Action>?
+  ) {
+    let parentEngineLink = parentEngine.link
+    let onEnd: @Sendable () -> Void = {
+      parentEngineLink.runLater { $0.broadcaster.removeCancelledSubscribers() }
+    }
+    if let parentLink {
+      self.init(
+        send: send,
+        isIdle: parentLink.isIdle,
+        waitUntilIdle: parentLink.waitUntilIdle,
+        parent: parentStore,
+        onEnd: onEnd
+      )
+    } else {
+      let root = RootEngine(parentEngine)
+      self.init(
+        send: send,
+        isIdle: { root.engine.isIdle },
+        waitUntilIdle: { await StoreEngine.waitUntilIdle(parentEngineLink) },
+        parent: parentStore,
+        onEnd: onEnd
+      )
+    }
+  }
+}
+
+/// A root store's engine, handed to its child stores so that they reduce in it directly.
+@usableFromInline
+final class RootEngine<R: Reducer>: @unchecked Sendable
+where R.Action: Sendable, R.State: Sendable {
+  // Used only on the root's isolation, which every child store of the root shares: the main
+  // actor for view stores, the root's executor for actor stores (`Store.unownedExecutor`).
+  @usableFromInline let engine: StoreEngine<R>
+
+  @usableFromInline
+  init(_ engine: StoreEngine<R>) {
+    self.engine = engine
+  }
+}
+
+/// A child store's engine, for the projection that its parent's engine calls.
+@usableFromInline
+final class ChildEngine<R: Reducer>: @unchecked Sendable
+where R.Action: Sendable, R.State: Sendable {
+  // Used only on the store's isolation, where the engine lives, and only by
+  // `ChildProjection.notify` while it holds the child store, which owns the engine: so the
+  // engine is alive whenever it is used, without the cost of a weak reference.
+  @usableFromInline unowned(unsafe) let engine: StoreEngine<R>
+
+  @usableFromInline
+  init(_ engine: StoreEngine<R>) {
+    self.engine = engine
+  }
+}
+
+/// The subscriber through which a parent's engine projects each committed state into a child
+/// store's engine (M3): the child's engine announces the projection only when it changed.
+///
+/// It holds the child weakly, so a parent never keeps its children alive; once the child is
+/// gone it reports that it has ended, and the parent's engine forgets it.
+@usableFromInline
+final class ChildProjection<ParentState>: StateSubscriber {
+  @usableFromInline weak var child: (any AnyObject & Sendable)?
+  /// Commits the child's part of a parent state into the child's engine; made by the
+  /// inlinable `scope`, so specialized for the client's types.
+  @usableFromInline let project: (ParentState) -> Void
+
+  @usableFromInline
+  init(child: any AnyObject & Sendable, project: @escaping (ParentState) -> Void) {
+    self.child = child
+    self.project = project
+  }
+
+  @usableFromInline
+  func notify(_ state: ParentState) -> Bool {
+    // Holding the store keeps its engine alive for `project` (see `ChildEngine`), and the store
+    // itself alive until the commit is announced: a view store's observer reaches its store
+    // without retaining it.
+    guard let store = child else { return false }
+    project(state)
+    withExtendedLifetime(store) {}
+    return true
+  }
+
+  @usableFromInline
+  var isCancelled: Bool { child == nil }
+}
+
+/// Reads a child store's state out of its parent's state.
+///
+/// A key path is applied through the runtime's key-path interpreter, which also looks up its
+/// types' metadata, on every parent commit; a child state that is a stored property of the
+/// parent's (the usual case) is read at its offset instead, found once with
+/// `MemoryLayout.offset(of:)`, as the composition operators' `StateProjection` does.
+@usableFromInline
+struct ChildStateReader<Root, Value>: Sendable {
+  @usableFromInline let keyPath: KeyPath<Root, Value> & Sendable
+  /// The child's offset in the parent's inline storage, or `nil` to go through `keyPath`.
+  @usableFromInline let offset: Int?
+
+  @inlinable
+  init(_ keyPath: KeyPath<Root, Value> & Sendable) {
+    self.keyPath = keyPath
+    // A zero-sized parent has no storage to point into.
+    offset = MemoryLayout<Root>.size == 0 ? nil : MemoryLayout<Root>.offset(of: keyPath)
+  }
+
+  /// The child's state inside `root`.
+  @inlinable
+  func read(_ root: Root) -> Value {
+    guard let offset else { return root[keyPath: keyPath] }
+    // Safe: `offset(of:)` is non-nil only when a `Value` is stored inline at that offset of a
+    // `Root`, and the pointer is used only while `withUnsafeBytes` lends `root`'s bytes.
+    return withUnsafeBytes(of: root) { bytes in
+      bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset)
+        .assumingMemoryBound(to: Value.self).pointee
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import OneWay
+
+/// A Swidux store's reducer in the shape OneWay's engine runs: a `OneWay.Reducer` over an
+/// ``EngineState``, whose actions are ``DispatchedAction``s.
+///
+/// It names no application state, so that the engine is specialized for it once, here. It
+/// never returns an effect: a Swidux reducer only changes the state.
+struct EngineReducer: OneWay.Reducer {
+  typealias State = EngineState
+  typealias Action = DispatchedAction
+
+  func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    state.storage.reduce(action.action)
+    return .none
+  }
+}
