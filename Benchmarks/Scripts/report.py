@@ -31,6 +31,7 @@ S9 = "S9 LockedStore.send, reducer returns .none"
 S9_BASE = "S9 baseline: bare locked reduce"
 LARGE_SIZES = [1000, 10000, 100000]
 APPENDS = 100  # timed appends per S10 sample
+SCOPE_LEVELS = [1, 5]
 
 
 def subscription_names(count, change):
@@ -47,6 +48,19 @@ def large_state_names(size):
         f"S10 Store.send(.append), {suffix.replace(', per', ', observed by a states loop, per')}",
         f"S10 baseline: bare actor, in-place append, {suffix}",
         f"S10 baseline: bare actor, copy and compare, {suffix}",
+    )
+
+
+def scope_names(levels):
+    """S11's rows at one depth: (Store through Scope, child Store, ViewStore through Scope,
+    child ViewStore)."""
+    scope = "1 level of Scope" if levels == 1 else f"{levels} levels of Scope"
+    down = "1 level down" if levels == 1 else f"{levels} levels down"
+    return (
+        f"S11 Store.send through {scope}",
+        f"S11 child Store.send, scoped {down}",
+        f"S11 ViewStore.send through {scope}, main actor",
+        f"S11 child ViewStore.send, scoped {down}, main actor",
     )
 
 
@@ -186,6 +200,32 @@ def main():
                     f"copy and compare {fmt_ns(copy / APPENDS)}",
                     f"{value / in_place:.1f}x; {value / copy:.2f}x",
                     f"≤ {goal}x in place (issue 14)" if goal else "", value / in_place <= goal if goal else True)
+
+    # 11. Composition, each against the root send of the flat counter in the same run:
+    # scenario 1's `Store.send` and scenario 2's `ViewStore.send`.
+    for levels in SCOPE_LEVELS:
+        through_store, child_store, through_view, child_view = (get(n) for n in scope_names(levels))
+        depth = "1 level" if levels == 1 else f"{levels} levels"
+        for value, label, root, root_label, goal in [
+            (through_store, f"`await store.send` through {depth} of `Scope`", s1,
+             "`store.send`", levels == 5),
+            (through_view, f"`viewStore.send` through {depth} of `Scope`", s2,
+             "`viewStore.send`", levels == 5),
+            (child_store, f"`await childStore.send`, child store {depth} below its root", s1,
+             "`store.send`", False),
+            (child_view, f"`childViewStore.send`, child view store {depth} below its root", s2,
+             "`viewStore.send`", False),
+        ]:
+            if value and root:
+                row(f"11. {label} (leaf → `.none`)",
+                    fmt_ns(value), f"root {root_label}, flat reducer {fmt_ns(root)}",
+                    f"{value / root:.2f}x", "≤ 1.5x" if goal else "",
+                    value / root <= 1.5 if goal else True)
+    for name, label in [(scope_names(5)[0], "`store.send` through 5 levels of `Scope`"),
+                        (scope_names(5)[2], "`viewStore.send` through 5 levels of `Scope`")]:
+        allocs = get(name, MALLOC)
+        if allocs is not None:
+            row(f"11. allocations per {label}", f"{allocs:g}", "", "", "0 (A7)", allocs == 0)
 
     print("| Scenario | Median | Same-run baseline (median) | Ratio | Goal | |")
     print("| --- | --- | --- | --- | --- | --- |")

@@ -7,8 +7,9 @@ import OneWay
 // with the scenario number so that `Scripts/report.py` can pair them. Times are per inner
 // iteration (package-benchmark's scaled output, marked `*`).
 //
-// Scenarios 1-7 are below; 8 (key-path subscriptions), 9 (a lock-isolated store) and 10
-// (large states) have a file each and are registered at the end.
+// Scenarios 1-7 are below; 8 (key-path subscriptions), 9 (a lock-isolated store), 10 (large
+// states) and 11 (composition: Scope and child stores) have a file each and are registered at
+// the end.
 //
 // ONEWAY_BENCHMARK_SMOKE=1 runs every benchmark for one iteration without warm-up: a check
 // that each scenario works, not a measurement.
@@ -229,4 +230,5 @@ let benchmarks: @Sendable () -> Void = {
   subscriptionBenchmarks()
   lockedStoreBenchmarks()
   largeStateBenchmarks()
+  scopeBenchmarks()
 }

@@ -17,6 +17,9 @@ guard let scenario = arguments.first else {
                s4-bare s5-store s6-store s6-bare s7-store
                s8-store-changed s8-store-unchanged s8-bare-changed s8-bare-unchanged
                s9-locked s9-bare
+               s11-store-scope1 s11-store-scope5 s11-store-child1 s11-store-child5
+               s11-viewstore-scope1 s11-viewstore-scope5 s11-viewstore-child1
+               s11-viewstore-child5
     (SUBSCRIBERS is the number of subscriptions for s8)
     """
   )
@@ -63,6 +66,18 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
     var fanOut = await BareFanOut.make(subscribers: subscribers)
     for _ in 0..<iterations { await fanOut.round() }
     await fanOut.tearDown()
+  case "s11-store-scope1":
+    let store = Store(reducer: ScopeLevel1(), state: ScopeLevel1.State())
+    for _ in 0..<iterations { await store.send(ScopeLevel1.increment) }
+  case "s11-store-scope5":
+    let store = Store(reducer: ScopeLevel5(), state: ScopeLevel5.State())
+    for _ in 0..<iterations { await store.send(ScopeLevel5.increment) }
+  case "s11-store-child1":
+    let store = await makeChildStore()
+    for _ in 0..<iterations { await store.send(.increment) }
+  case "s11-store-child5":
+    let store = await makeChildStoreFiveLevelsDown()
+    for _ in 0..<iterations { await store.send(.increment) }
   case "s7-store":
     let stores = (0..<iterations).map { _ in
       Store(reducer: CounterReducer(), state: CounterReducer.State())
@@ -96,6 +111,14 @@ case "s9-locked":
   sendToLockedStore(makeLockedCounterStore(), 0..<iterations)
 case "s9-bare":
   sendToBareLockedReducer(BareLockedReducer(), 0..<iterations)
+case "s11-viewstore-scope1":
+  sendToViewStoreThroughOneScope(0..<iterations)
+case "s11-viewstore-scope5":
+  sendToViewStoreThroughFiveScopes(0..<iterations)
+case "s11-viewstore-child1":
+  sendToChildViewStore(0..<iterations)
+case "s11-viewstore-child5":
+  sendToChildViewStoreFiveLevelsDown(0..<iterations)
 default:
   let done = DispatchSemaphore(value: 0)
   Task.detached {
