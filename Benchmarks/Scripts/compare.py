@@ -10,6 +10,7 @@ ratio. Each run's ratios use only that run's medians.
 import sys
 
 from benchresults import median, parse
+from report import SCOPE_LEVELS, scope_names
 
 # Scenario -> its same-run baseline, and a divisor to express the median per unit (the
 # baseline is already per unit, except S3's, whose baseline is one hop per reduced action).
@@ -28,6 +29,14 @@ PAIRS = [
     (f"S10 Store.send(.append), [Int] of {n}, {kind}, per 100",
      f"S10 baseline: bare actor, in-place append, [Int] of {n}, per 100", 100)
     for n in [1000, 10000, 100000] for kind in ["unobserved", "observed by a states loop"]
+] + [
+    # S11: composed sends against the flat counter's root send (S1 for Store, S2 for ViewStore).
+    (name, root, 1)
+    for levels in SCOPE_LEVELS
+    for name, root in zip(scope_names(levels), ["S1 Store.send, reducer returns .none",
+                                                "S1 Store.send, reducer returns .none",
+                                                "S2 ViewStore.send, main actor",
+                                                "S2 ViewStore.send, main actor"])
 ]
 MEMORY = ["S7 idle Store: retained bytes", "S7 idle ViewStore: retained bytes",
           "S7 baseline: idle bare actor: retained bytes"]

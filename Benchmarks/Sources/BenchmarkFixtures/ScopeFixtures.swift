@@ -191,61 +191,65 @@ package func makeChildStoreFiveLevelsDown() async -> Store<CounterReducer, Conti
   return await level1.scope(state: \.child, action: ScopeLevel1.Action.child)
 }
 
-// Scenario 11 on the main actor: view-store sends through `Scope` or to a child view store,
-// timed like scenario 2's `ViewStore.send` (each makes its stores first, once per sample of a
-// million sends). Each has a root of its own, so that a send through `Scope` pays for no
-// child store. Nothing reads `state`, which would make the view stores tell Observation about
-// every later change.
-
-/// `iterations` sends to a `ScopeLevel1` view store, each through one `Scope`.
+/// Scenario 11 on the main actor: view stores made before the timed sends, and the sends, either
+/// through `Scope` or to a child view store. Each has a root of its own, so that a send through
+/// `Scope` pays for no child store. Nothing reads `state`, which would make the view stores
+/// tell Observation about every later change.
 @MainActor
-package func sendToViewStoreThroughOneScope(_ iterations: Range<Int>) {
-  let store = ViewStore(reducer: ScopeLevel1(), state: ScopeLevel1.State())
-  for _ in iterations { store.send(ScopeLevel1.increment) }
-}
+package final class ScopedViewStoreSends {
+  /// Sends `.increment` to the counter, embedded as the store needs, once per iteration.
+  private let sendIncrements: (Range<Int>) -> Void
 
-/// `iterations` sends to a `ScopeLevel5` view store, each through five `Scope`s.
-@MainActor
-package func sendToViewStoreThroughFiveScopes(_ iterations: Range<Int>) {
-  let store = ViewStore(reducer: ScopeLevel5(), state: ScopeLevel5.State())
-  for _ in iterations { store.send(ScopeLevel5.increment) }
-}
+  private init(_ sendIncrements: @escaping (Range<Int>) -> Void) {
+    self.sendIncrements = sendIncrements
+  }
 
-/// `iterations` sends to the counter's child view store of a `ScopeLevel1` view store.
-@MainActor
-package func sendToChildViewStore(_ iterations: Range<Int>) {
-  let root = ViewStore(reducer: ScopeLevel1(), state: ScopeLevel1.State())
-  let child: ViewStore<CounterReducer, ContinuousClock> = root.scope(
-    state: \.child,
-    action: ScopeLevel1.Action.child
-  )
-  for _ in iterations { child.send(.increment) }
-}
+  /// `iterations` sends to the store, each reduced before the next.
+  package func send(_ iterations: Range<Int>) {
+    sendIncrements(iterations)
+  }
 
-/// `iterations` sends to the counter's child view store at the end of a chain of five child
-/// view stores of a `ScopeLevel5` view store.
-@MainActor
-package func sendToChildViewStoreFiveLevelsDown(_ iterations: Range<Int>) {
-  let root = ViewStore(reducer: ScopeLevel5(), state: ScopeLevel5.State())
-  let level4: ViewStore<ScopeLevel4, ContinuousClock> = root.scope(
-    state: \.child,
-    action: ScopeLevel5.Action.child
-  )
-  let level3: ViewStore<ScopeLevel3, ContinuousClock> = level4.scope(
-    state: \.child,
-    action: ScopeLevel4.Action.child
-  )
-  let level2: ViewStore<ScopeLevel2, ContinuousClock> = level3.scope(
-    state: \.child,
-    action: ScopeLevel3.Action.child
-  )
-  let level1: ViewStore<ScopeLevel1, ContinuousClock> = level2.scope(
-    state: \.child,
-    action: ScopeLevel2.Action.child
-  )
-  let child: ViewStore<CounterReducer, ContinuousClock> = level1.scope(
-    state: \.child,
-    action: ScopeLevel1.Action.child
-  )
-  for _ in iterations { child.send(.increment) }
+  /// Sends to a `ScopeLevel1` or `ScopeLevel5` view store (`levels` 1 or 5), each through that
+  /// many `Scope`s.
+  package static func throughScope(levels: Int) -> ScopedViewStoreSends {
+    if levels == 1 {
+      let store = ViewStore(reducer: ScopeLevel1(), state: ScopeLevel1.State())
+      return ScopedViewStoreSends { for _ in $0 { store.send(ScopeLevel1.increment) } }
+    }
+    precondition(levels == 5, "scenario 11 nests 1 or 5 levels")
+    let store = ViewStore(reducer: ScopeLevel5(), state: ScopeLevel5.State())
+    return ScopedViewStoreSends { for _ in $0 { store.send(ScopeLevel5.increment) } }
+  }
+
+  /// Sends to the counter's child view store of a `ScopeLevel1` view store (`levels` 1), or at
+  /// the end of a chain of five child view stores of a `ScopeLevel5` view store (`levels` 5).
+  package static func toChild(levels: Int) -> ScopedViewStoreSends {
+    let child: ViewStore<CounterReducer, ContinuousClock>
+    if levels == 1 {
+      let root = ViewStore(reducer: ScopeLevel1(), state: ScopeLevel1.State())
+      child = root.scope(state: \.child, action: ScopeLevel1.Action.child)
+    } else {
+      precondition(levels == 5, "scenario 11 nests 1 or 5 levels")
+      let root = ViewStore(reducer: ScopeLevel5(), state: ScopeLevel5.State())
+      let level4: ViewStore<ScopeLevel4, ContinuousClock> = root.scope(
+        state: \.child,
+        action: ScopeLevel5.Action.child
+      )
+      let level3: ViewStore<ScopeLevel3, ContinuousClock> = level4.scope(
+        state: \.child,
+        action: ScopeLevel4.Action.child
+      )
+      let level2: ViewStore<ScopeLevel2, ContinuousClock> = level3.scope(
+        state: \.child,
+        action: ScopeLevel3.Action.child
+      )
+      let level1: ViewStore<ScopeLevel1, ContinuousClock> = level2.scope(
+        state: \.child,
+        action: ScopeLevel2.Action.child
+      )
+      child = level1.scope(state: \.child, action: ScopeLevel1.Action.child)
+    }
+    // The child keeps its parents alive.
+    return ScopedViewStoreSends { for _ in $0 { child.send(.increment) } }
+  }
 }

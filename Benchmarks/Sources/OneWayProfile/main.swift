@@ -112,13 +112,13 @@ case "s9-locked":
 case "s9-bare":
   sendToBareLockedReducer(BareLockedReducer(), 0..<iterations)
 case "s11-viewstore-scope1":
-  sendToViewStoreThroughOneScope(0..<iterations)
+  ScopedViewStoreSends.throughScope(levels: 1).send(0..<iterations)
 case "s11-viewstore-scope5":
-  sendToViewStoreThroughFiveScopes(0..<iterations)
+  ScopedViewStoreSends.throughScope(levels: 5).send(0..<iterations)
 case "s11-viewstore-child1":
-  sendToChildViewStore(0..<iterations)
+  ScopedViewStoreSends.toChild(levels: 1).send(0..<iterations)
 case "s11-viewstore-child5":
-  sendToChildViewStoreFiveLevelsDown(0..<iterations)
+  ScopedViewStoreSends.toChild(levels: 5).send(0..<iterations)
 default:
   let done = DispatchSemaphore(value: 0)
   Task.detached {
