@@ -24,11 +24,25 @@ let package = Package(
       name: "BenchmarkFixtures",
       dependencies: [.product(name: "OneWay", package: "OneWay")]
     ),
+    // OneWay's sources compiled again inside this package (Sources/OneWayEngineCopy is a
+    // link to ../../Sources/OneWay), so that the lock-isolated store of scenario 9 can be built
+    // from the engine's `package` API, which a separate package cannot see. Only
+    // LockedStoreFixtures imports it.
+    .target(
+      name: "OneWayEngineCopy",
+      exclude: ["OneWay.docc"]
+    ),
+    // The lock-isolated store of scenario 9 and its baseline.
+    .target(
+      name: "LockedStoreFixtures",
+      dependencies: ["OneWayEngineCopy"]
+    ),
     // The package-benchmark suite (the plugin finds it under Benchmarks/).
     .executableTarget(
       name: "OneWayBenchmarks",
       dependencies: [
         "BenchmarkFixtures",
+        "LockedStoreFixtures",
         .product(name: "OneWay", package: "OneWay"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
@@ -73,6 +87,7 @@ let package = Package(
       name: "OneWayProfile",
       dependencies: [
         "BenchmarkFixtures",
+        "LockedStoreFixtures",
         .product(name: "OneWay", package: "OneWay"),
       ]
     ),

@@ -25,6 +25,43 @@ S4_BASE = "S4 baseline: bare Task + actor hop"
 S5 = "S5 Store: start and cancel 10,000 cancellable effects"
 S5_BASE = "S5 baseline: start and cancel 10,000 bare Tasks"
 FAN_OUT = [1, 10, 100, 1000]
+S7_BASE = "S7 baseline: idle bare actor: retained bytes"
+SUBSCRIPTIONS = [1, 10, 100, 1000]
+S9 = "S9 LockedStore.send, reducer returns .none"
+S9_BASE = "S9 baseline: bare locked reduce"
+LARGE_SIZES = [1000, 10000, 100000]
+APPENDS = 100  # timed appends per S10 sample
+SCOPE_LEVELS = [1, 5]
+
+
+def subscription_names(count, change):
+    return (
+        f"S8 ViewStore.send to {count} subscriptions, value {change}",
+        f"S8 baseline: reduce + {count} bare closures, value {change}",
+    )
+
+
+def large_state_names(size):
+    suffix = f"[Int] of {size}, per {APPENDS}"
+    return (
+        f"S10 Store.send(.append), {suffix.replace(', per', ', unobserved, per')}",
+        f"S10 Store.send(.append), {suffix.replace(', per', ', observed by a states loop, per')}",
+        f"S10 baseline: bare actor, in-place append, {suffix}",
+        f"S10 baseline: bare actor, copy and compare, {suffix}",
+    )
+
+
+def scope_names(levels):
+    """S11's rows at one depth: (Store through Scope, child Store, ViewStore through Scope,
+    child ViewStore)."""
+    scope = "1 level of Scope" if levels == 1 else f"{levels} levels of Scope"
+    down = "1 level down" if levels == 1 else f"{levels} levels down"
+    return (
+        f"S11 Store.send through {scope}",
+        f"S11 child Store.send, scoped {down}",
+        f"S11 ViewStore.send through {scope}, main actor",
+        f"S11 child ViewStore.send, scoped {down}, main actor",
+    )
 
 
 def fan_out_names(count):
@@ -111,13 +148,84 @@ def main():
         allocs = get(name, MALLOC)
         if allocs is not None:
             row(f"7. allocations per {label}", f"{allocs:g}", "", "", "", True)
-    for name, label in [("S7 idle Store: retained bytes", "`Store`"),
-                        ("S7 idle ViewStore: retained bytes", "`ViewStore`")]:
+    bare_retained = get(S7_BASE, RETAINED)
+    bare_blocks = get(S7_BASE, "Malloc / free Δ")
+    for name, label, goal in [("S7 idle Store: retained bytes", "`Store`", 256),
+                              ("S7 idle ViewStore: retained bytes", "`ViewStore`", 384)]:
         retained = get(name, RETAINED)
         count = get(name, "Malloc / free Δ")
         if retained is not None and count is not None:
-            row(f"7. bytes retained by an idle {label}",
-                f"{retained:g} B in {count:g} blocks", "", "", "", True)
+            baseline = ratio = ""
+            if bare_retained:
+                baseline = f"bare actor {bare_retained:g} B in {bare_blocks:g} blocks"
+                ratio = f"{retained / bare_retained:.2f}x"
+            row(f"7. bytes retained by an idle {label} (1,000 of them, per store)",
+                f"{retained:g} B in {count:g} blocks", baseline, ratio,
+                f"≤ {goal} B (issue 14)", retained <= goal)
+    for change in ["unchanged", "changed"]:
+        per = {}
+        for count in SUBSCRIPTIONS:
+            store_name, bare_name = subscription_names(count, change)
+            store, bare = get(store_name), get(bare_name)
+            if store and bare:
+                per[count] = (store, bare)
+                row(f"8. `viewStore.send` with {count} `subscribe(\\.x)` subscription(s), value "
+                    f"{change}, per subscription (send included)",
+                    fmt_ns(store / count), f"reduce + bare closure {fmt_ns(bare / count)}",
+                    f"{store / bare:.2f}x", "≤ 2x (S4)", store / bare <= 2)
+        if 100 in per and 1000 in per:
+            store = (per[1000][0] - per[100][0]) / 900
+            bare = (per[1000][1] - per[100][1]) / 900
+            if bare > 0:
+                row(f"8. one more subscription, value {change} (slope from 100 to 1,000)",
+                    f"{store:.1f} ns", f"bare closure {bare:.1f} ns", f"{store / bare:.2f}x",
+                    "≤ 2x (S4)", store / bare <= 2)
+    s9, s9b = get(S9), get(S9_BASE)
+    if s9 and s9b:
+        row("9. `send` on a lock-isolated store (reducer → `.none`), one thread",
+            fmt_ns(s9), f"bare locked reduce {fmt_ns(s9b)}", f"{s9 / s9b:.2f}x", "", True)
+    for name, label in [(S9, "`send` on a lock-isolated store (scenario 9)")]:
+        allocs = get(name, MALLOC)
+        if allocs is not None:
+            row(f"9. allocations per {label}", f"{allocs:g}", "", "", "", True)
+    for size in LARGE_SIZES:
+        unobserved, observed, in_place, copy = (get(n) for n in large_state_names(size))
+        if not (in_place and copy):
+            continue
+        for value, label, goal in [(unobserved, "unobserved", 3), (observed, "observed by a `states` loop", None)]:
+            if value:
+                row(f"10. `[Int]` of {size:,}, one append per `send`, {label}",
+                    fmt_ns(value / APPENDS),
+                    f"in-place append {fmt_ns(in_place / APPENDS)}; "
+                    f"copy and compare {fmt_ns(copy / APPENDS)}",
+                    f"{value / in_place:.1f}x; {value / copy:.2f}x",
+                    f"≤ {goal}x in place (issue 14)" if goal else "", value / in_place <= goal if goal else True)
+
+    # 11. Composition, each against the root send of the flat counter in the same run:
+    # scenario 1's `Store.send` and scenario 2's `ViewStore.send`.
+    for levels in SCOPE_LEVELS:
+        through_store, child_store, through_view, child_view = (get(n) for n in scope_names(levels))
+        depth = "1 level" if levels == 1 else f"{levels} levels"
+        for value, label, root, root_label, goal in [
+            (through_store, f"`await store.send` through {depth} of `Scope`", s1,
+             "`store.send`", levels == 5),
+            (through_view, f"`viewStore.send` through {depth} of `Scope`", s2,
+             "`viewStore.send`", levels == 5),
+            (child_store, f"`await childStore.send`, child store {depth} below its root", s1,
+             "`store.send`", False),
+            (child_view, f"`childViewStore.send`, child view store {depth} below its root", s2,
+             "`viewStore.send`", False),
+        ]:
+            if value and root:
+                row(f"11. {label} (leaf → `.none`)",
+                    fmt_ns(value), f"root {root_label}, flat reducer {fmt_ns(root)}",
+                    f"{value / root:.2f}x", "≤ 1.5x" if goal else "",
+                    value / root <= 1.5 if goal else True)
+    for name, label in [(scope_names(5)[0], "`store.send` through 5 levels of `Scope`"),
+                        (scope_names(5)[2], "`viewStore.send` through 5 levels of `Scope`")]:
+        allocs = get(name, MALLOC)
+        if allocs is not None:
+            row(f"11. allocations per {label}", f"{allocs:g}", "", "", "0 (A7)", allocs == 0)
 
     print("| Scenario | Median | Same-run baseline (median) | Ratio | Goal | |")
     print("| --- | --- | --- | --- | --- | --- |")

@@ -5,7 +5,7 @@
 #
 # Saves the tool's text output (default Benchmarks/Results/latest.txt), prints the table of
 # medians and same-run ratios (also saved next to it as .md), and redraws Benchmarks/fanout.svg
-# from the same run. Takes about 2 minutes after the first build; run it on an otherwise idle
+# from the same run. Takes about 3 minutes after the first build; run it on an otherwise idle
 # machine.
 set -euo pipefail
 

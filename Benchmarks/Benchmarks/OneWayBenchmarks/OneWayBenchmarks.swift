@@ -7,6 +7,10 @@ import OneWay
 // with the scenario number so that `Scripts/report.py` can pair them. Times are per inner
 // iteration (package-benchmark's scaled output, marked `*`).
 //
+// Scenarios 1-7 are below; 8 (key-path subscriptions), 9 (a lock-isolated store), 10 (large
+// states) and 11 (composition: Scope and child stores) have a file each and are registered at
+// the end.
+//
 // ONEWAY_BENCHMARK_SMOKE=1 runs every benchmark for one iteration without warm-up: a check
 // that each scenario works, not a measurement.
 
@@ -199,6 +203,20 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark(
+    "S7 baseline: idle bare actor: retained bytes",
+    configuration: configuration(.kilo, metrics: memoryMetrics)
+  ) { benchmark in
+    var actors: [BareActor] = []
+    actors.reserveCapacity(benchmark.scaledIterations.count)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { actors.append(BareActor()) }
+    for actor in actors { blackHole(await actor.count) }
+    try? await Task.sleep(for: .milliseconds(5))
+    benchmark.stopMeasurement()
+    blackHole(actors)
+  }
+
+  Benchmark(
     "S7 idle ViewStore: retained bytes",
     configuration: configuration(.kilo, metrics: memoryMetrics)
   ) { benchmark in
@@ -208,4 +226,9 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     await MainActor.run { blackHole(stores) }
   }
+
+  subscriptionBenchmarks()
+  lockedStoreBenchmarks()
+  largeStateBenchmarks()
+  scopeBenchmarks()
 }

@@ -1,5 +1,6 @@
 import BenchmarkFixtures
 import Foundation
+import LockedStoreFixtures
 import OneWay
 
 // Runs one benchmark scenario in a plain loop, for instruction-level profiling:
@@ -14,6 +15,12 @@ guard let scenario = arguments.first else {
     usage: OneWayProfile SCENARIO [ITERATIONS] [SUBSCRIBERS]
     scenarios: s1-store s1-bare s2-viewstore s2-viewstore-read s2-direct s3-chain s4-store
                s4-bare s5-store s6-store s6-bare s7-store
+               s8-store-changed s8-store-unchanged s8-bare-changed s8-bare-unchanged
+               s9-locked s9-bare
+               s11-store-scope1 s11-store-scope5 s11-store-child1 s11-store-child5
+               s11-viewstore-scope1 s11-viewstore-scope5 s11-viewstore-child1
+               s11-viewstore-child5
+    (SUBSCRIBERS is the number of subscriptions for s8)
     """
   )
   exit(2)
@@ -59,6 +66,18 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
     var fanOut = await BareFanOut.make(subscribers: subscribers)
     for _ in 0..<iterations { await fanOut.round() }
     await fanOut.tearDown()
+  case "s11-store-scope1":
+    let store = Store(reducer: ScopeLevel1(), state: ScopeLevel1.State())
+    for _ in 0..<iterations { await store.send(ScopeLevel1.increment) }
+  case "s11-store-scope5":
+    let store = Store(reducer: ScopeLevel5(), state: ScopeLevel5.State())
+    for _ in 0..<iterations { await store.send(ScopeLevel5.increment) }
+  case "s11-store-child1":
+    let store = await makeChildStore()
+    for _ in 0..<iterations { await store.send(.increment) }
+  case "s11-store-child5":
+    let store = await makeChildStoreFiveLevelsDown()
+    for _ in 0..<iterations { await store.send(.increment) }
   case "s7-store":
     let stores = (0..<iterations).map { _ in
       Store(reducer: CounterReducer(), state: CounterReducer.State())
@@ -80,6 +99,26 @@ case "s2-viewstore-read":
   sendToViewStoreReadingState(0..<iterations)
 case "s2-direct":
   reduceDirectly(0..<iterations)
+case "s8-store-changed":
+  ViewStoreSubscriptions(count: subscribers).send(.changeWatched, 0..<iterations)
+case "s8-store-unchanged":
+  ViewStoreSubscriptions(count: subscribers).send(.changeOther, 0..<iterations)
+case "s8-bare-changed":
+  BareSubscriptions(count: subscribers).send(.changeWatched, 0..<iterations)
+case "s8-bare-unchanged":
+  BareSubscriptions(count: subscribers).send(.changeOther, 0..<iterations)
+case "s9-locked":
+  sendToLockedStore(makeLockedCounterStore(), 0..<iterations)
+case "s9-bare":
+  sendToBareLockedReducer(BareLockedReducer(), 0..<iterations)
+case "s11-viewstore-scope1":
+  ScopedViewStoreSends.throughScope(levels: 1).send(0..<iterations)
+case "s11-viewstore-scope5":
+  ScopedViewStoreSends.throughScope(levels: 5).send(0..<iterations)
+case "s11-viewstore-child1":
+  ScopedViewStoreSends.toChild(levels: 1).send(0..<iterations)
+case "s11-viewstore-child5":
+  ScopedViewStoreSends.toChild(levels: 5).send(0..<iterations)
 default:
   let done = DispatchSemaphore(value: 0)
   Task.detached {
