@@ -295,13 +295,13 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   }
 
   private static func startSynchronously(
-    priority: TaskPriority?,
+    priority: EffectPriority,
     _ body: @escaping @Sendable () async -> Void
   ) -> EffectTask {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      return Task.immediate(priority: priority, operation: body)
+      return Task.immediate(priority: priority.taskPriority, operation: body)
     } else {
-      return Task(priority: priority, operation: body)
+      return Task(priority: priority.taskPriority, operation: body)
     }
   }
 

@@ -244,16 +244,21 @@ final class RegistrarBox: Sendable {
 @usableFromInline
 final class ViewStoreObserver<R: Reducer, C: Clock<Duration>>: StateObserver
 where R.Action: Sendable, R.State: Sendable & Equatable {
+  // The fields below are read and written only on the main actor (by the view store, and by
+  // its engine, which runs only there), and no access to one of them overlaps another, so
+  // the dynamic exclusivity checks of a class's stored properties would only cost time on
+  // every send.
+
   // The engine that holds this observer is owned by the store and is released with it, so the
   // store outlives every call made through this reference. Set once, in the store's
   // initialiser.
-  @usableFromInline unowned(unsafe) var store: ViewStore<R, C>?
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var store: ViewStore<R, C>?
   /// `\.state`, formed once, on the main actor: forming a key path on this generic class
   /// costs a run-time instantiation and an allocation every time.
-  @usableFromInline var keyPath: KeyPath<ViewStore<R, C>, R.State>?
+  @exclusivity(unchecked) @usableFromInline var keyPath: KeyPath<ViewStore<R, C>, R.State>?
   /// Set once `state` has been read through its observable getter: before that, no
   /// observation can be tracking it, and telling the registrar would only cost time.
-  @usableFromInline var isObserved = false
+  @exclusivity(unchecked) @usableFromInline var isObserved = false
 
   init() {}
 
