@@ -11,11 +11,18 @@ struct EffectPriority: Sendable, Equatable {
 
   /// No priority of its own: the task inherits the current one.
   @inlinable
-  static var inherited: EffectPriority { EffectPriority(nil) }
+  static var inherited: EffectPriority { EffectPriority(rawValue: nil) }
 
   @inlinable
   init(_ priority: TaskPriority?) {
     rawValue = priority?.rawValue
+  }
+
+  // Builds `inherited` without making an optional `TaskPriority`, which goes through the
+  // resilient type's value witnesses.
+  @inlinable
+  init(rawValue: UInt8?) {
+    self.rawValue = rawValue
   }
 
   /// The priority a task is created with; `nil` to inherit.

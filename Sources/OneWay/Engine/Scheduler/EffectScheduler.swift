@@ -96,13 +96,22 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     queue: inout ActionQueue<Action>,
     collecting tasks: inout [EffectTask]
   ) {
-    if case .just(let action) = effect.operation, scope.ids.isEmpty {
-      queue.append(action, from: scope.parent)
-      return
-    }
     var steps = self.steps
     self.steps = []
-    steps.append(.walk(effect, scope))
+    switch effect.operation {
+    case .just(let action) where scope.ids.isEmpty:
+      queue.append(action, from: scope.parent)
+    case .concat(let children, let priority) where effect.isSynchronous && scope.ids.isEmpty,
+      .merge(let children, let priority) where effect.isSynchronous && scope.ids.isEmpty:
+      // The common synchronous chain: its leading actions go straight to the queue, and only
+      // what is nested deeper goes through the work list.
+      let rest = Self.queueLeadingActions(of: children.effects, from: scope.parent, to: &queue)
+      var scope = scope
+      if case .merge = effect.operation, !priority.isInherited { scope.priority = priority }
+      for child in rest.reversed() { steps.append(.walk(child, scope)) }
+    default:
+      steps.append(.walk(effect, scope))
+    }
     while let step = steps.popLast() {
       switch step {
       case .walk(let effect, let scope):
@@ -115,6 +124,26 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       }
     }
     self.steps = steps
+  }
+
+  /// Appends the leading `.just` actions of `effects` to `queue`, in order, skipping `.none`,
+  /// and returns the effects from the first other one on: nothing can emit before them.
+  @inlinable
+  static func queueLeadingActions(
+    of effects: [AnyEffect<Action>],
+    from parent: EffectToken?,
+    to queue: inout ActionQueue<Action>
+  ) -> ArraySlice<AnyEffect<Action>> {
+    var index = effects.startIndex
+    loop: while index < effects.endIndex {
+      switch effects[index].operation {
+      case .just(let action): queue.append(action, from: parent)
+      case .none: break
+      default: break loop
+      }
+      index += 1
+    }
+    return effects[index...]
   }
 
   @inlinable
@@ -141,9 +170,17 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     case .merge(let children, let priority):
       var scope = scope
       if !priority.isInherited { scope.priority = priority }
-      for child in children.effects.reversed() { steps.append(.walk(child, scope)) }
+      let rest =
+        scope.ids.isEmpty
+        ? Self.queueLeadingActions(of: children.effects, from: scope.parent, to: &queue)
+        : children.effects[...]
+      for child in rest.reversed() { steps.append(.walk(child, scope)) }
     case .concat(let children, _) where effect.isSynchronous:
-      for child in children.effects.reversed() { steps.append(.walk(child, scope)) }
+      let rest =
+        scope.ids.isEmpty
+        ? Self.queueLeadingActions(of: children.effects, from: scope.parent, to: &queue)
+        : children.effects[...]
+      for child in rest.reversed() { steps.append(.walk(child, scope)) }
     case .concat(let children, let priority):
       var scope = scope
       if !priority.isInherited { scope.priority = priority }
