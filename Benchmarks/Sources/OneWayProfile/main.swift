@@ -14,6 +14,7 @@ guard let scenario = arguments.first else {
     usage: OneWayProfile SCENARIO [ITERATIONS] [SUBSCRIBERS]
     scenarios: s1-store s1-bare s2-viewstore s2-viewstore-read s2-direct s3-chain s4-store
                s4-bare s5-store s6-store s6-bare s7-store
+               s8-unobserved s8-observed s8-bare (SUBSCRIBERS is the array's size)
     """
   )
   exit(2)
@@ -64,6 +65,19 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
       Store(reducer: CounterReducer(), state: CounterReducer.State())
     }
     for store in stores { keep(await store.isIdle) }
+  case "s8-unobserved":
+    let store = await Store(reducer: ArrayReducer(), state: ArrayReducer.State(size: subscribers))
+      .withoutStatesBacklog()
+    for index in 0..<iterations { await store.send(.append(index)) }
+    keep(await store.state.items.count)
+  case "s8-observed":
+    let store = Store(reducer: ArrayReducer(), state: ArrayReducer.State(size: subscribers))
+    for index in 0..<iterations { await store.send(.append(index)) }
+    keep(await store.state.items.count)
+  case "s8-bare":
+    let actor = BareArrayActor(size: subscribers)
+    for index in 0..<iterations { await actor.append(index) }
+    keep(await actor.count)
   default:
     print("unknown scenario \(scenario)")
     exit(2)
@@ -87,4 +101,28 @@ default:
     done.signal()
   }
   done.wait()
+}
+
+/// Scenario 8: a state holding a large array, one append per action.
+struct ArrayReducer: Reducer {
+  enum Action: Sendable { case append(Int) }
+  struct State: Sendable, Equatable {
+    var items: [Int]
+    init(size: Int) { items = Array(0..<size) }
+  }
+  func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    switch action {
+    case .append(let value):
+      state.items.append(value)
+      return .none
+    }
+  }
+}
+
+/// Scenario 8's baseline: an actor that appends to its own array in place.
+actor BareArrayActor {
+  var items: [Int]
+  init(size: Int) { items = Array(0..<size) }
+  func append(_ value: Int) { items.append(value) }
+  var count: Int { items.count }
 }

@@ -185,6 +185,28 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     return self
   }
 
+  /// Stops keeping the states produced before the first `states` loop, and returns the store,
+  /// so that it chains onto the initialiser.
+  ///
+  /// By default a store keeps the newest 64 states it produces until a first `for await` loop
+  /// over ``states`` starts, and hands them to that loop, as OneWay 3.x did. Keeping them costs
+  /// a copy of each: a reduce of a store that nobody observes then copies a large collection
+  /// instead of changing it in place. Without the backlog, every loop starts from the current
+  /// state, and a store with no `states` loop, no Observation reader and no state logging
+  /// reduces in place (see <doc:Performance>).
+  ///
+  /// ```swift
+  /// let store = ViewStore(reducer: LogReducer(), state: LogReducer.State())
+  ///   .withoutStatesBacklog()
+  /// ```
+  ///
+  /// - Returns: This view store.
+  @discardableResult
+  public func withoutStatesBacklog() -> Self {
+    engine.discardStatesBacklog()
+    return self
+  }
+
   /// Calls `onChange` with the value at `keyPath` at once, then after every reduce that
   /// changed that value, before the `send` that caused the change returns.
   ///
@@ -261,6 +283,17 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   @exclusivity(unchecked) @usableFromInline var isObserved = false
 
   init() {}
+
+  // Where Combine exists, `objectWillChange` may have subscribers that the store cannot see,
+  // and it must fire before each change only; elsewhere, only an Observation reader needs it.
+  @inlinable
+  var needsChanges: Bool {
+    #if canImport(Combine)
+      true
+    #else
+      isObserved
+    #endif
+  }
 
   @inlinable
   func willChange() {
