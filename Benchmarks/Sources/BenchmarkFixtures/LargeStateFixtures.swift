@@ -43,9 +43,10 @@ package final class LargeStateStore: Sendable {
   let loop: Task<Void, Never>?
 
   /// A store of `size` elements; `observed` starts a `states` loop and waits until it has the
-  /// initial state.
+  /// initial state, unobserved turns O7's backlog off so that nothing needs the previous state.
   package static func make(size: Int, observed: Bool) async -> LargeStateStore {
-    let store = Store(reducer: LargeStateReducer(), state: LargeStateReducer.State(count: size))
+    let initial = Store(reducer: LargeStateReducer(), state: LargeStateReducer.State(count: size))
+    let store = observed ? initial : await initial.withoutStatesBacklog()
     let latch = Latch()
     var loop: Task<Void, Never>?
     if observed {

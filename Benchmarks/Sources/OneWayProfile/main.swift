@@ -20,7 +20,8 @@ guard let scenario = arguments.first else {
                s11-store-scope1 s11-store-scope5 s11-store-child1 s11-store-child5
                s11-viewstore-scope1 s11-viewstore-scope5 s11-viewstore-child1
                s11-viewstore-child5
-    (SUBSCRIBERS is the number of subscriptions for s8)
+               s10-unobserved s10-observed s10-bare
+    (SUBSCRIBERS is the number of subscriptions for s8, the array's size for s10)
     """
   )
   exit(2)
@@ -83,6 +84,19 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
       Store(reducer: CounterReducer(), state: CounterReducer.State())
     }
     for store in stores { keep(await store.isIdle) }
+  case "s10-unobserved":
+    let store = await Store(reducer: ArrayReducer(), state: ArrayReducer.State(size: subscribers))
+      .withoutStatesBacklog()
+    for index in 0..<iterations { await store.send(.append(index)) }
+    keep(await store.state.items.count)
+  case "s10-observed":
+    let store = Store(reducer: ArrayReducer(), state: ArrayReducer.State(size: subscribers))
+    for index in 0..<iterations { await store.send(.append(index)) }
+    keep(await store.state.items.count)
+  case "s10-bare":
+    let actor = BareArrayActor(size: subscribers)
+    for index in 0..<iterations { await actor.append(index) }
+    keep(await actor.count)
   default:
     print("unknown scenario \(scenario)")
     exit(2)
@@ -126,4 +140,28 @@ default:
     done.signal()
   }
   done.wait()
+}
+
+/// Scenario 8: a state holding a large array, one append per action.
+struct ArrayReducer: Reducer {
+  enum Action: Sendable { case append(Int) }
+  struct State: Sendable, Equatable {
+    var items: [Int]
+    init(size: Int) { items = Array(0..<size) }
+  }
+  func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    switch action {
+    case .append(let value):
+      state.items.append(value)
+      return .none
+    }
+  }
+}
+
+/// Scenario 8's baseline: an actor that appends to its own array in place.
+actor BareArrayActor {
+  var items: [Int]
+  init(size: Int) { items = Array(0..<size) }
+  func append(_ value: Int) { items.append(value) }
+  var count: Int { items.count }
 }

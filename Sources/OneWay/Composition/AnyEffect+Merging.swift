@@ -6,7 +6,7 @@ extension AnyEffect {
   static func merging(_ first: AnyEffect, _ second: AnyEffect) -> AnyEffect {
     if second.isNone { return first }
     if first.isNone { return second }
-    return AnyEffect(.merge(EffectChildren([first, second]), priority: nil))
+    return AnyEffect(.merge(EffectChildren([first, second]), priority: .inherited))
   }
 
   /// This effect registered under `id`, or `.none` when there is nothing to register.
@@ -41,6 +41,6 @@ struct EffectMerger<Element: Sendable> {
   /// The effects appended so far, merged in order.
   @inlinable
   var merged: AnyEffect<Element> {
-    all.isEmpty ? first : AnyEffect(.merge(EffectChildren(all), priority: nil))
+    all.isEmpty ? first : AnyEffect(.merge(EffectChildren(all), priority: .inherited))
   }
 }

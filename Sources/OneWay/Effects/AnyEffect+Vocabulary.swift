@@ -76,7 +76,7 @@ extension AnyEffect {
     priority: TaskPriority? = nil,
     _ effects: AnyEffect<Element>...
   ) -> AnyEffect<Element> {
-    AnyEffect(.concat(EffectChildren(effects), priority: priority))
+    AnyEffect(.concat(EffectChildren(effects), priority: EffectPriority(priority)))
   }
 
   /// An effect that runs the effects built by `build` one after the other.
@@ -89,7 +89,7 @@ extension AnyEffect {
     priority: TaskPriority? = nil,
     @EffectsBuilder<Element> _ build: () -> [AnyEffect<Element>]
   ) -> AnyEffect<Element> {
-    AnyEffect(.concat(EffectChildren(build()), priority: priority))
+    AnyEffect(.concat(EffectChildren(build()), priority: EffectPriority(priority)))
   }
 
   /// An effect that runs its effects at the same time.
@@ -104,7 +104,7 @@ extension AnyEffect {
     priority: TaskPriority? = nil,
     _ effects: AnyEffect<Element>...
   ) -> AnyEffect<Element> {
-    AnyEffect(.merge(EffectChildren(effects), priority: priority))
+    AnyEffect(.merge(EffectChildren(effects), priority: EffectPriority(priority)))
   }
 
   /// An effect that runs the effects built by `build` at the same time.
@@ -117,7 +117,7 @@ extension AnyEffect {
     priority: TaskPriority? = nil,
     @EffectsBuilder<Element> _ build: () -> [AnyEffect<Element>]
   ) -> AnyEffect<Element> {
-    AnyEffect(.merge(EffectChildren(build()), priority: priority))
+    AnyEffect(.merge(EffectChildren(build()), priority: EffectPriority(priority)))
   }
 
   /// An effect that emits what a continuation yields, until the continuation finishes.

@@ -86,15 +86,16 @@ public struct AnyEffect<Element>: Effect where Element: Sendable {
 extension AnyEffect {
   /// What an effect does, as a tree the store interprets.
   ///
-  /// Nested effects live in an ``EffectChildren`` node, which takes a deep tree apart without
-  /// recursion when it is released; the other payloads that would make every effect large are
-  /// `indirect`, so copying an effect while walking the tree costs one retain.
+  /// Nested effects live in ``EffectChildren``: a plain array for a shallow tree, a node that
+  /// takes a deep tree apart without recursion when it is released. The payloads that would
+  /// make every effect large are `indirect`, so copying an effect while walking the tree costs
+  /// one retain.
   @usableFromInline
   enum Operation: Sendable {
     case none
     case just(Element)
-    case concat(EffectChildren<Element>, priority: TaskPriority?)
-    case merge(EffectChildren<Element>, priority: TaskPriority?)
+    case concat(EffectChildren<Element>, priority: EffectPriority)
+    case merge(EffectChildren<Element>, priority: EffectPriority)
     indirect case single(priority: TaskPriority?, @Sendable () async -> Element)
     indirect case sequence(
       priority: TaskPriority?,
@@ -118,8 +119,8 @@ extension AnyEffect {
       clock: (any Clock<Duration>)?
     )
 
-    /// The node that holds the nested effects, if the operation has any.
-    @usableFromInline
+    /// The nested effects, if the operation has any.
+    @inlinable
     var children: EffectChildren<Element>? {
       switch self {
       case .concat(let children, _), .merge(let children, _),
@@ -140,10 +141,12 @@ extension AnyEffect {
   }
 
   /// The priority of the task that runs this effect, if the effect names one.
+  @inlinable
   var priority: TaskPriority? {
     switch operation {
-    case .concat(_, let priority), .merge(_, let priority), .single(let priority, _),
-      .sequence(let priority, _):
+    case .concat(_, let priority), .merge(_, let priority):
+      return priority.taskPriority
+    case .single(let priority, _), .sequence(let priority, _):
       return priority
     default:
       return nil
@@ -156,36 +159,81 @@ protocol AnyEffectConvertible<Element>: Effect {
   var anyEffect: AnyEffect<Element> { get }
 }
 
-/// The effects nested in a `concat`, a `merge` or a modifier.
+/// The effects nested in a `concat`, a `merge` or a modifier, with the depth of the tree they
+/// make.
 ///
-/// Releasing a tree of effects recursively would take one stack frame per level, and a tree
-/// 100,000 levels deep (rule A2) would overflow the stack; so the last owner of a node takes
-/// its descendants apart with an explicit stack instead.
+/// Releasing a tree of effects recursively takes a few stack frames per level, and a tree
+/// 100,000 levels deep (rule A2) would overflow the stack. A shallow tree, by far the common
+/// case, keeps its children in a plain array, so that building and releasing an effect costs
+/// no more than that array; only a node more than ``maximumShallowDepth`` levels above its
+/// leaves keeps them in an ``EffectChildrenNode``, whose `deinit` takes its deep descendants
+/// apart with an explicit stack. Releasing a shallow subtree then recurses at most that many
+/// levels.
 @usableFromInline
-final class EffectChildren<Element: Sendable>: Sendable {
-  // Written only in `deinit` and by `dismantle()` in another node's `deinit`, when the node
-  // is uniquely referenced: no other thread can see it then.
-  @usableFromInline nonisolated(unsafe) var effects: [AnyEffect<Element>]
+struct EffectChildren<Element: Sendable>: Sendable {
+  @usableFromInline
+  enum Storage: Sendable {
+    case shallow([AnyEffect<Element>])
+    case deep(EffectChildrenNode<Element>)
+  }
+
+  /// The deepest tree whose release may recurse.
+  @inlinable
+  static var maximumShallowDepth: UInt32 { 32 }
+
+  @usableFromInline let storage: Storage
+  /// The number of levels of nodes with children from this one down to the leaves, this one
+  /// included.
+  @usableFromInline let depth: UInt32
 
   @inlinable
   init(_ effects: [AnyEffect<Element>]) {
-    self.effects = effects
+    var deepest: UInt32 = 0
+    for effect in effects {
+      if let children = effect.operation.children, children.depth > deepest {
+        deepest = children.depth
+      }
+    }
+    depth = deepest + 1
+    storage =
+      depth > Self.maximumShallowDepth ? .deep(EffectChildrenNode(effects)) : .shallow(effects)
+  }
+
+  @inlinable
+  var effects: [AnyEffect<Element>] {
+    switch storage {
+    case .shallow(let effects): return effects
+    case .deep(let node): return node.effects
+    }
   }
 
   /// The one effect of a modifier.
   @inlinable
   var first: AnyEffect<Element> { effects[0] }
+}
+
+/// The children of a node of a deep effect tree (see ``EffectChildren``): the last owner of a
+/// node takes its deep descendants apart with an explicit stack instead of recursing.
+@usableFromInline
+final class EffectChildrenNode<Element: Sendable>: Sendable {
+  // Written only in `deinit`, and by another node's `deinit` when this node is uniquely
+  // referenced: no other thread can see it then.
+  @usableFromInline nonisolated(unsafe) var effects: [AnyEffect<Element>]
+
+  @usableFromInline
+  init(_ effects: [AnyEffect<Element>]) {
+    self.effects = effects
+  }
 
   deinit {
-    guard effects.contains(where: { $0.operation.children != nil }) else { return }
     var pending = effects
     effects = []
     while var effect = pending.popLast() {
-      guard var children = effect.operation.children else { continue }
+      guard case .deep(var node)? = effect.operation.children?.storage else { continue }
       effect = .none
-      if isKnownUniquelyReferenced(&children) {
-        pending.append(contentsOf: children.effects)
-        children.effects = []
+      if isKnownUniquelyReferenced(&node) {
+        pending.append(contentsOf: node.effects)
+        node.effects = []
       }
     }
   }

@@ -65,7 +65,7 @@ public enum Effects {
 
     /// Creates an effect that runs `effects` in order.
     public init(priority: TaskPriority? = nil, _ effects: [AnyEffect<Element>]) {
-      anyEffect = AnyEffect(.concat(EffectChildren(effects), priority: priority))
+      anyEffect = AnyEffect(.concat(EffectChildren(effects), priority: EffectPriority(priority)))
     }
 
     /// A stream of what the effects emit, in order.
@@ -78,7 +78,7 @@ public enum Effects {
 
     /// Creates an effect that runs `effects` together.
     public init(priority: TaskPriority? = nil, _ effects: [AnyEffect<Element>]) {
-      anyEffect = AnyEffect(.merge(EffectChildren(effects), priority: priority))
+      anyEffect = AnyEffect(.merge(EffectChildren(effects), priority: EffectPriority(priority)))
     }
 
     /// A stream of what the effects emit, interleaved.

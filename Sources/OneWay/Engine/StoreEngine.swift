@@ -125,6 +125,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// Reduces one action: the reducer, the commit, the action's effects, then the observers.
   @inlinable
   func reduce(_ action: Action) {
+    guard broadcaster.needsPreviousState else { return reduceInPlace(action) }
     var next = core.state
     // P1: `@Triggered` compares values; an assignment through one during this reduce (counted
     // per thread, and a reducer never leaves its thread) still makes the reduce a change.
@@ -143,6 +144,23 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     }
     if changed { didCommit() }
     if broadcaster.reportsReductions { report(action, changed: changed) }
+  }
+
+  /// Reduces one action when nothing needs the state before it (see
+  /// ``Broadcaster/needsPreviousState``): the reducer mutates the store's state itself, so a
+  /// large collection in it is changed in place instead of copied. Whether the state changed is
+  /// then unknown; the key-path subscriptions compare their own values.
+  @inlinable
+  func reduceInPlace(_ action: Action) {
+    // The reducer is user code that runs while the state is being mutated. It is pure (R2); a
+    // `send` it makes re-entrantly only appends to the queue, a field apart from the state, and
+    // the engine's accesses are not checked dynamically (see the stored properties).
+    let effect = reducer!.reduce(state: &core.state, action: action)
+    if !effect.isNone {
+      start(effect)
+      if !scheduler.pendingWork.isEmpty { performPendingWork() }
+    }
+    if !broadcaster.subscribers.isEmpty { notifySubscribers() }
   }
 
   /// Tells the observers, the `states` loops and the subscriptions about the committed state.
@@ -295,13 +313,13 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   }
 
   private static func startSynchronously(
-    priority: TaskPriority?,
+    priority: EffectPriority,
     _ body: @escaping @Sendable () async -> Void
   ) -> EffectTask {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      return Task.immediate(priority: priority, operation: body)
+      return Task.immediate(priority: priority.taskPriority, operation: body)
     } else {
-      return Task(priority: priority, operation: body)
+      return Task(priority: priority.taskPriority, operation: body)
     }
   }
 
@@ -374,6 +392,12 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     }
     _ = box.call(current)
     return subscription
+  }
+
+  /// Stops keeping the states produced before the first `states` loop (O7): every loop then
+  /// starts from the current state.
+  package func discardStatesBacklog() {
+    broadcaster.backlog = nil
   }
 
   /// Adds an observer of every reduced action, called on the store's isolation.

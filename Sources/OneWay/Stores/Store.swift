@@ -175,6 +175,27 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     return self
   }
 
+  /// Stops keeping the states produced before the first `states` loop, and returns the store.
+  ///
+  /// By default a store keeps the newest 64 states it produces until a first `for await` loop
+  /// over ``states`` starts, and hands them to that loop, as OneWay 3.x did. Keeping them costs
+  /// a copy of each: a reduce of a store that nobody observes then copies a large collection
+  /// instead of changing it in place. Without the backlog, every loop starts from the current
+  /// state, and a store with no `states` loop and no state logging reduces in place (see
+  /// <doc:Performance>).
+  ///
+  /// ```swift
+  /// let store = await Store(reducer: LogReducer(), state: LogReducer.State())
+  ///   .withoutStatesBacklog()
+  /// ```
+  ///
+  /// - Returns: This store.
+  @discardableResult
+  public func withoutStatesBacklog() -> Self {
+    engine.discardStatesBacklog()
+    return self
+  }
+
   /// Calls `onChange` with the value at `keyPath` at once, then after every reduce that
   /// changed that value, on the store's actor, before the `send` that caused the change
   /// returns.

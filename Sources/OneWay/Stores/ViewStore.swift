@@ -185,6 +185,28 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     return self
   }
 
+  /// Stops keeping the states produced before the first `states` loop, and returns the store,
+  /// so that it chains onto the initialiser.
+  ///
+  /// By default a store keeps the newest 64 states it produces until a first `for await` loop
+  /// over ``states`` starts, and hands them to that loop, as OneWay 3.x did. Keeping them costs
+  /// a copy of each: a reduce of a store that nobody observes then copies a large collection
+  /// instead of changing it in place. Without the backlog, every loop starts from the current
+  /// state, and a store with no `states` loop, no Observation reader and no state logging
+  /// reduces in place (see <doc:Performance>).
+  ///
+  /// ```swift
+  /// let store = ViewStore(reducer: LogReducer(), state: LogReducer.State())
+  ///   .withoutStatesBacklog()
+  /// ```
+  ///
+  /// - Returns: This view store.
+  @discardableResult
+  public func withoutStatesBacklog() -> Self {
+    engine.discardStatesBacklog()
+    return self
+  }
+
   /// Calls `onChange` with the value at `keyPath` at once, then after every reduce that
   /// changed that value, before the `send` that caused the change returns.
   ///
@@ -244,18 +266,34 @@ final class RegistrarBox: Sendable {
 @usableFromInline
 final class ViewStoreObserver<R: Reducer, C: Clock<Duration>>: StateObserver
 where R.Action: Sendable, R.State: Sendable & Equatable {
+  // The fields below are read and written only on the main actor (by the view store, and by
+  // its engine, which runs only there), and no access to one of them overlaps another, so
+  // the dynamic exclusivity checks of a class's stored properties would only cost time on
+  // every send.
+
   // The engine that holds this observer is owned by the store and is released with it, so the
   // store outlives every call made through this reference. Set once, in the store's
   // initialiser.
-  @usableFromInline unowned(unsafe) var store: ViewStore<R, C>?
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var store: ViewStore<R, C>?
   /// `\.state`, formed once, on the main actor: forming a key path on this generic class
   /// costs a run-time instantiation and an allocation every time.
-  @usableFromInline var keyPath: KeyPath<ViewStore<R, C>, R.State>?
+  @exclusivity(unchecked) @usableFromInline var keyPath: KeyPath<ViewStore<R, C>, R.State>?
   /// Set once `state` has been read through its observable getter: before that, no
   /// observation can be tracking it, and telling the registrar would only cost time.
-  @usableFromInline var isObserved = false
+  @exclusivity(unchecked) @usableFromInline var isObserved = false
 
   init() {}
+
+  // Where Combine exists, `objectWillChange` may have subscribers that the store cannot see,
+  // and it must fire before each change only; elsewhere, only an Observation reader needs it.
+  @inlinable
+  var needsChanges: Bool {
+    #if canImport(Combine)
+      true
+    #else
+      isObserved
+    #endif
+  }
 
   @inlinable
   func willChange() {

@@ -12,10 +12,10 @@ func outline<Element>(_ effect: AnyEffect<Element>) -> [String] {
     case .just(let element):
       lines.append("just \(element)")
     case .concat(let children, let priority):
-      lines.append("concat \(children.effects.count) \(String(describing: priority))")
+      lines.append("concat \(children.effects.count) \(String(describing: priority.taskPriority))")
       pending.append(contentsOf: children.effects.reversed())
     case .merge(let children, let priority):
-      lines.append("merge \(children.effects.count) \(String(describing: priority))")
+      lines.append("merge \(children.effects.count) \(String(describing: priority.taskPriority))")
       pending.append(contentsOf: children.effects.reversed())
     case .cancellable(let inner, let id, let cancelInFlight):
       lines.append("cancellable \(id) \(cancelInFlight)")

@@ -2,6 +2,9 @@
 /// store's Observation and `objectWillChange`.
 @usableFromInline
 protocol StateObserver: AnyObject {
+  /// Whether the hooks must be told only of reduces that changed the state, which takes the
+  /// state before the reduce to compare with; `false` lets the store reduce in place.
+  var needsChanges: Bool { get }
   func willChange()
   func didChange()
 }

@@ -18,7 +18,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     @usableFromInline var ids: [AnyEffectID] = []
     @usableFromInline var isBinding = false
     /// The priority an enclosing `concat` or `merge` named, for effects that name none.
-    @usableFromInline var priority: TaskPriority?
+    @usableFromInline var priority = EffectPriority.inherited
 
     @usableFromInline
     init(parent: EffectToken? = nil, isBinding: Bool = false) {
@@ -47,7 +47,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     /// Walk this effect.
     case walk(AnyEffect<Action>, Scope)
     /// Start a task for the rest of a `concat`, from its first asynchronous effect on.
-    case spawnRest(EffectChildren<Action>, from: Int, priority: TaskPriority?, Scope)
+    case spawnRest(EffectChildren<Action>, from: Int, priority: EffectPriority, Scope)
   }
 
   /// Work that runs user code or starts tasks synchronously, which the walk and the book-keeping
@@ -55,7 +55,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   @usableFromInline
   enum PendingWork {
     /// Start a task of `bind()`, synchronously (L4), and put it in its slot.
-    case startBindingTask(TaskSlot, priority: TaskPriority?, @Sendable () async -> Void)
+    case startBindingTask(TaskSlot, priority: EffectPriority, @Sendable () async -> Void)
     /// Subscribe a synchronous source registered as `token`.
     case subscribe(EffectToken, @Sendable (EffectEmitter<Action>) -> EffectCancel)
     /// Cancel the task of a cancelled unit: its cancellation handlers may run user code (a
@@ -96,13 +96,22 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     queue: inout ActionQueue<Action>,
     collecting tasks: inout [EffectTask]
   ) {
-    if case .just(let action) = effect.operation, scope.ids.isEmpty {
-      queue.append(action, from: scope.parent)
-      return
-    }
     var steps = self.steps
     self.steps = []
-    steps.append(.walk(effect, scope))
+    switch effect.operation {
+    case .just(let action) where scope.ids.isEmpty:
+      queue.append(action, from: scope.parent)
+    case .concat(let children, let priority) where effect.isSynchronous && scope.ids.isEmpty,
+      .merge(let children, let priority) where effect.isSynchronous && scope.ids.isEmpty:
+      // The common synchronous chain: its leading actions go straight to the queue, and only
+      // what is nested deeper goes through the work list.
+      let rest = Self.queueLeadingActions(of: children.effects, from: scope.parent, to: &queue)
+      var scope = scope
+      if case .merge = effect.operation, !priority.isInherited { scope.priority = priority }
+      for child in rest.reversed() { steps.append(.walk(child, scope)) }
+    default:
+      steps.append(.walk(effect, scope))
+    }
     while let step = steps.popLast() {
       switch step {
       case .walk(let effect, let scope):
@@ -115,6 +124,26 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       }
     }
     self.steps = steps
+  }
+
+  /// Appends the leading `.just` actions of `effects` to `queue`, in order, skipping `.none`,
+  /// and returns the effects from the first other one on: nothing can emit before them.
+  @inlinable
+  static func queueLeadingActions(
+    of effects: [AnyEffect<Action>],
+    from parent: EffectToken?,
+    to queue: inout ActionQueue<Action>
+  ) -> ArraySlice<AnyEffect<Action>> {
+    var index = effects.startIndex
+    loop: while index < effects.endIndex {
+      switch effects[index].operation {
+      case .just(let action): queue.append(action, from: parent)
+      case .none: break
+      default: break loop
+      }
+      index += 1
+    }
+    return effects[index...]
   }
 
   @inlinable
@@ -140,13 +169,21 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       queue.append(action, from: token, ownsSource: true)
     case .merge(let children, let priority):
       var scope = scope
-      if let priority { scope.priority = priority }
-      for child in children.effects.reversed() { steps.append(.walk(child, scope)) }
+      if !priority.isInherited { scope.priority = priority }
+      let rest =
+        scope.ids.isEmpty
+        ? Self.queueLeadingActions(of: children.effects, from: scope.parent, to: &queue)
+        : children.effects[...]
+      for child in rest.reversed() { steps.append(.walk(child, scope)) }
     case .concat(let children, _) where effect.isSynchronous:
-      for child in children.effects.reversed() { steps.append(.walk(child, scope)) }
+      let rest =
+        scope.ids.isEmpty
+        ? Self.queueLeadingActions(of: children.effects, from: scope.parent, to: &queue)
+        : children.effects[...]
+      for child in rest.reversed() { steps.append(.walk(child, scope)) }
     case .concat(let children, let priority):
       var scope = scope
-      if let priority { scope.priority = priority }
+      if !priority.isInherited { scope.priority = priority }
       let effects = children.effects
       let firstAsynchronous = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
       steps.append(.spawnRest(children, from: firstAsynchronous, priority: priority, scope))
@@ -174,7 +211,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       cancel(id)
       let deadline = deadline(after: dueTime, on: clock)
       let inner = inner.first
-      let priority = inner.priority ?? scope.priority
+      let priority = inner.priority.map(EffectPriority.init) ?? scope.priority
       spawn(in: scope.adding(id), priority: priority, collecting: &tasks) { runner in
         guard (try? await deadline.wait()) != nil else { return }
         await runner.run(inner)
@@ -198,7 +235,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       )
       pendingWork.append(.subscribe(token, start))
     case .single, .sequence, .stream, .subscribe:
-      let priority = effect.priority ?? scope.priority
+      let priority = effect.priority.map(EffectPriority.init) ?? scope.priority
       spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(effect) }
     case .none, .just, .merge, .concat, .cancel, .cancellable:
       steps.append(.walk(effect, scope))
@@ -215,7 +252,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   @usableFromInline
   mutating func spawn(
     in scope: Scope,
-    priority: TaskPriority?,
+    priority: EffectPriority,
     collecting tasks: inout [EffectTask],
     _ body: @escaping @Sendable (EffectRunner<LinkedSink<R>>) async -> Void
   ) -> EffectToken {
@@ -230,7 +267,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       registry.attach(slot, to: token)
       pendingWork.append(.startBindingTask(slot, priority: priority, run))
     } else {
-      let task = Task(priority: priority, operation: run)
+      let task = Task(priority: priority.taskPriority, operation: run)
       registry.attach(task, to: token)
       tasks.append(task)
     }
@@ -255,7 +292,8 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     // The window's timer is in flight (it keeps the store busy) but nobody awaits it.
     var timers: [EffectTask] = []
     let link = self.link
-    let timer = spawn(in: run.scope.adding(id), priority: nil, collecting: &timers) { runner in
+    let timer = spawn(in: run.scope.adding(id), priority: .inherited, collecting: &timers) {
+      runner in
       guard (try? await end.wait()) != nil else { return }
       let token = runner.sink.token
       _ = await link.run { $0.throttleWindowEnded(id, timer: token, at: end) }
