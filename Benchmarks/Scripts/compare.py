@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Compares two benchmark runs (for example before and after a change) scenario by scenario.
+"""Compares benchmark runs (for example before and after a change) scenario by scenario.
 
-usage: compare.py BEFORE.txt AFTER.txt   (prints Markdown)
-For each timed scenario present in both runs: its median in each run, its ratio to its
-baseline within each run (the figure that survives a busy machine), and the change of that
-ratio. Each run's ratios use only that run's medians.
+usage: compare.py BEFORE.txt AFTER.txt              (prints Markdown)
+       compare.py [LABEL=]RUN.txt [LABEL=]RUN.txt [LABEL=]RUN.txt ...
+For each timed scenario: its median in each run, its ratio to its baseline within each run
+(the figure that survives a busy machine), and the change of that ratio (the last run's ratio
+divided by each earlier run's). Each run's ratios use only that run's medians. With two runs
+the table is the same as it always was; with more, a run that lacks a scenario shows "—", and
+a scenario is listed when the last run has it.
 """
 
 import sys
@@ -30,6 +33,12 @@ PAIRS = [
      f"S10 baseline: bare actor, in-place append, [Int] of {n}, per 100", 100)
     for n in [1000, 10000, 100000] for kind in ["unobserved", "observed by a states loop"]
 ] + [
+    (f"S8 ViewStore.send to {n} subscriptions, value {change}",
+     f"S8 baseline: reduce + {n} bare closures, value {change}", n)
+    for change in ["unchanged", "changed"] for n in [1, 10, 100, 1000]
+] + [
+    ("S9 LockedStore.send, reducer returns .none", "S9 baseline: bare locked reduce", 1),
+] + [
     # S11: composed sends against the flat counter's root send (S1 for Store, S2 for ViewStore).
     (name, root, 1)
     for levels in SCOPE_LEVELS
@@ -54,6 +63,47 @@ def fmt(value):
 
 
 def main():
+    if len(sys.argv) == 3 and "=" not in sys.argv[1] + sys.argv[2]:
+        return main_two()
+    runs = []
+    for arg in sys.argv[1:]:
+        label, _, path = arg.rpartition("=")
+        runs.append((label or path, parse(open(path, encoding="utf-8").read())))
+    labels = [label for label, _ in runs]
+    last = labels[-1]
+    print("| Scenario | " + " | ".join(f"{label}: median (ratio)" for label in labels) + " | "
+          + " | ".join(f"ratio {last} / {label}" for label in labels[:-1]) + " |")
+    print("| --- |" + " --- |" * (2 * len(labels) - 1))
+    for name, base, per in PAIRS:
+        cells, ratios = [], []
+        for _, results in runs:
+            value, baseline = median(results, name), median(results, base)
+            if value is None or baseline is None:
+                cells.append("—")
+                ratios.append(None)
+                continue
+            if name.startswith("S3 "):
+                baseline *= per
+            cells.append(f"{fmt(value / per)} ({value / baseline:.2f}x)")
+            ratios.append(value / baseline)
+        if ratios[-1] is None:
+            continue
+        changes = ["—" if not r else f"{ratios[-1] / r:.2f}" if ratios[-1] / r >= 0.1
+                   else f"{ratios[-1] / r:.3f}" for r in ratios[:-1]]
+        print(f"| {name} | " + " | ".join(cells + changes) + " |")
+    for title, names, metric, unit in [
+        ("allocations", ALLOCATIONS, "Malloc (total)", ""),
+        ("retained bytes", MEMORY, "Malloc / free Δ (bytes)", " B"),
+    ]:
+        for name in names:
+            values = [median(results, name, metric) for _, results in runs]
+            if values[-1] is None:
+                continue
+            cells = ["—" if v is None else f"{v:g}{unit}" for v in values]
+            print(f"| {title}: {name} | " + " | ".join(cells) + " |" + " |" * (len(runs) - 1))
+
+
+def main_two():
     before = parse(open(sys.argv[1], encoding="utf-8").read())
     after = parse(open(sys.argv[2], encoding="utf-8").read())
     print("| Scenario | Before: median (ratio to its baseline) | After: median (ratio) | "
