@@ -97,6 +97,26 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   // MARK: - Reducing
 
+  /// Whether anything needs the state before a reduce: to tell it apart from the state after
+  /// (the `states` loops, the backlog, the Observation hooks, the channel of reductions, which
+  /// says whether the state changed). Key-path subscriptions keep their own last value, so
+  /// they do not; without any of these, the store reduces the state in place.
+  ///
+  /// It reads the broadcaster's stored fields one by one: as a computed property of the
+  /// broadcaster, it made the compiler copy the whole broadcaster (a retain and a release of
+  /// each of its fields) on every send.
+  @inlinable
+  var needsPreviousState: Bool {
+    !broadcaster.streams.streams.isEmpty || broadcaster.backlog != nil || reportsReductions
+      || broadcaster.observer?.needsChanges == true
+  }
+
+  /// Whether anything must hear of each reduced action, changed or not.
+  @inlinable
+  var reportsReductions: Bool {
+    broadcaster.logger != nil || !broadcaster.reductionObservers.isEmpty
+  }
+
   /// Reduces `action`, and every action that synchronous effects derive from it, before it
   /// returns; if the engine is already reducing, only queues it (A5).
   @inlinable
@@ -125,7 +145,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// Reduces one action: the reducer, the commit, the action's effects, then the observers.
   @inlinable
   func reduce(_ action: Action) {
-    guard broadcaster.needsPreviousState else { return reduceInPlace(action) }
+    guard needsPreviousState else { return reduceInPlace(action) }
     var next = core.state
     // P1: `@Triggered` compares values; an assignment through one during this reduce (counted
     // per thread, and a reducer never leaves its thread) still makes the reduce a change.
@@ -143,7 +163,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       if !scheduler.pendingWork.isEmpty { performPendingWork() }
     }
     if changed { didCommit() }
-    if broadcaster.reportsReductions { report(action, changed: changed) }
+    if reportsReductions { report(action, changed: changed) }
   }
 
   /// Reduces one action when nothing needs the state before it (see

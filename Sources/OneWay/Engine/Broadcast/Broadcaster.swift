@@ -20,19 +20,6 @@ struct Broadcaster<Action, State: Sendable> {
     backlog = StateBacklog(initial: initial)
   }
 
-  /// Whether anything needs the state before a reduce: to tell it apart from the state after
-  /// (the `states` loops, the backlog, the Observation hooks, the channel of reductions, which
-  /// says whether the state changed). Key-path subscriptions keep their own last value, so
-  /// they do not; without any of these, the store reduces the state in place.
-  @inlinable
-  var needsPreviousState: Bool {
-    !streams.isEmpty || backlog != nil || reportsReductions || observer?.needsChanges == true
-  }
-
-  /// Whether anything must hear of each reduced action, changed or not.
-  @inlinable
-  var reportsReductions: Bool { logger != nil || !reductionObservers.isEmpty }
-
   /// Sends a newly committed state to the `states` loops, or keeps it for the first one.
   @inlinable
   mutating func publish(_ state: State) {
