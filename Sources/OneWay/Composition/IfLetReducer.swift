@@ -57,9 +57,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let wasPresent = toChildState.modify(&state) { $0 != nil }
     var effects = EffectMerger<Action>()
     if wasPresent, let childAction = extract(action) {
-      let childEffect = toChildState.modify(&state) {
-        child.reduce(state: &$0!, action: childAction)
-      }
+      let childEffect = toChildState.reducePresent(&state, with: child, action: childAction)
       effects.append(childEffect.map(embed).registered(under: childEffectsID))
     }
     effects.append(parent.reduce(state: &state, action: action))

@@ -81,7 +81,7 @@ public struct Scope<Parent: Reducer, Child: Reducer>: Reducer {
     guard let childAction = extract(action) else {
       return parent.reduce(state: &state, action: action)
     }
-    let childEffect = toChildState.modify(&state) { child.reduce(state: &$0, action: childAction) }
+    let childEffect = toChildState.reduce(&state, with: child, action: childAction)
     return .merging(childEffect.map(embed), parent.reduce(state: &state, action: action))
   }
 

@@ -34,6 +34,68 @@ struct StateProjection<Root, Value>: Sendable {
     }
   }
 
+  /// Runs `reducer` on the value inside `root`.
+  ///
+  /// The reducer is borrowed, never copied: reached through a closure that captured it, every
+  /// level of a composed reducer copied its whole child reducer (a retain and a release of each
+  /// closure and key path inside it) on every send.
+  @inlinable
+  func reduce<R: Reducer>(
+    _ root: inout Root,
+    with reducer: borrowing R,
+    action: R.Action
+  ) -> AnyEffect<R.Action> where R.State == Value {
+    guard let offset else { return reducer.reduce(state: &root[keyPath: keyPath], action: action) }
+    return Self.reduce(&root, at: offset, with: reducer, action: action)
+  }
+
+  /// Runs `reducer` on the `Value` stored at `offset` in the root that `base` points to.
+  ///
+  /// Reached without a closure: `&root` becomes a pointer for the duration of this call, and the
+  /// reducer stays borrowed (a closure can capture a borrowed value only by copying it).
+  @inlinable
+  static func reduce<R: Reducer>(
+    _ base: UnsafeMutablePointer<Root>,
+    at offset: Int,
+    with reducer: borrowing R,
+    action: R.Action
+  ) -> AnyEffect<R.Action> where R.State == Value {
+    // Safe: `offset(of:)` is non-nil only when a `Value` is stored inline at that offset of a
+    // `Root`, and `base` points to a `Root` that is exclusively accessed during this call.
+    reducer.reduce(
+      state: &UnsafeMutableRawPointer(base).advanced(by: offset)
+        .assumingMemoryBound(to: Value.self).pointee,
+      action: action
+    )
+  }
+
+  /// Runs `reducer` on the value inside `root`, which the caller checked is present (`ifLet`).
+  @inlinable
+  func reducePresent<R: Reducer>(
+    _ root: inout Root,
+    with reducer: borrowing R,
+    action: R.Action
+  ) -> AnyEffect<R.Action> where Value == R.State? {
+    guard let offset else { return reducer.reduce(state: &root[keyPath: keyPath]!, action: action) }
+    return Self.reducePresent(&root, at: offset, with: reducer, action: action)
+  }
+
+  /// ``reduce(_:at:with:action:)`` for an optional value the caller checked is present.
+  @inlinable
+  static func reducePresent<R: Reducer>(
+    _ base: UnsafeMutablePointer<Root>,
+    at offset: Int,
+    with reducer: borrowing R,
+    action: R.Action
+  ) -> AnyEffect<R.Action> where Value == R.State? {
+    // Safe: as in ``reduce(_:at:with:action:)``.
+    reducer.reduce(
+      state: &UnsafeMutableRawPointer(base).advanced(by: offset)
+        .assumingMemoryBound(to: Value.self).pointee!,
+      action: action
+    )
+  }
+
   /// The child's state inside `root`.
   @inlinable
   func get(_ root: inout Root) -> Value {
