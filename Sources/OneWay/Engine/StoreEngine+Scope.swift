@@ -45,7 +45,7 @@ extension StoreEngine {
   /// its channel of reductions) shows the action with the child's state after it.
   @inlinable
   package func forward(_ action: Action, through send: (Action) -> Void) {
-    guard broadcaster.reportsReductions else { return send(action) }
+    guard reportsReductions else { return send(action) }
     let before = core.state
     send(action)
     report(action, changed: core.state != before)

@@ -125,7 +125,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// Reduces one action: the reducer, the commit, the action's effects, then the observers.
   @inlinable
   func reduce(_ action: Action) {
-    guard broadcaster.needsPreviousState else { return reduceInPlace(action) }
+    guard needsPreviousState else { return reduceInPlace(action) }
     var next = core.state
     // P1: `@Triggered` compares values; an assignment through one during this reduce (counted
     // per thread, and a reducer never leaves its thread) still makes the reduce a change.
@@ -143,11 +143,34 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       if !scheduler.pendingWork.isEmpty { performPendingWork() }
     }
     if changed { didCommit() }
-    if broadcaster.reportsReductions { report(action, changed: changed) }
+    if reportsReductions { report(action, changed: changed) }
+  }
+
+  /// Whether anything needs the state before a reduce: to tell it apart from the state after
+  /// (the `states` loops, the backlog, the Observation hooks, the channel of reductions, which
+  /// says whether the state changed). Key-path subscriptions keep their own last value, so
+  /// they do not; without any of these, the store reduces the state in place.
+  ///
+  /// It reads the broadcaster's fields one at a time, in place: a getter of `Broadcaster`
+  /// would be called on a copy of the whole broadcaster (a retain and a release of every
+  /// field), since the engine's stored property cannot be borrowed across a call.
+  @inlinable
+  var needsPreviousState: Bool {
+    if !broadcaster.streams.streams.isEmpty { return true }
+    if case .some = broadcaster.backlog { return true }
+    if reportsReductions { return true }
+    guard let observer = broadcaster.observer else { return false }
+    return observer.needsChanges
+  }
+
+  /// Whether anything must hear of each reduced action, changed or not.
+  @inlinable
+  var reportsReductions: Bool {
+    broadcaster.logger != nil || !broadcaster.reductionObservers.isEmpty
   }
 
   /// Reduces one action when nothing needs the state before it (see
-  /// ``Broadcaster/needsPreviousState``): the reducer mutates the store's state itself, so a
+  /// ``needsPreviousState``): the reducer mutates the store's state itself, so a
   /// large collection in it is changed in place instead of copied. Whether the state changed is
   /// then unknown; the key-path subscriptions compare their own values.
   @inlinable

@@ -87,7 +87,13 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
     case .threadSafe: confinedThread = nil
     }
     anchor.way = self
-    lock.withLock { engine.bind() }
+    lock.withLock {
+      // A way has no `states` loops (its publisher is fed by the channel of reductions, and
+      // starts from the current state), so it keeps no backlog for a first one (O7): while
+      // nothing observes the way, the engine reduces in place.
+      engine.discardStatesBacklog()
+      engine.bind()
+    }
   }
 
   deinit {

@@ -39,11 +39,10 @@ final class StoreCore<AppState>: @unchecked Sendable {
       isolation: .lock(lock)
     )
     lock.withLock {
+      // A Swidux store has no `states` loops, so it keeps no backlog for a first one (O7):
+      // with nothing needing the state before a reduce, the engine reduces in place.
+      engine.discardStatesBacklog()
       engine.bind()
-      // A Swidux store has no `states` loops. Until a first loop starts, the engine keeps the
-      // states it produces for it (O7), an append at every dispatch: this loop takes them and
-      // ends at once, after which the engine keeps none.
-      _ = engine.makeStateStream(.bufferingNewest(1))
     }
   }
 

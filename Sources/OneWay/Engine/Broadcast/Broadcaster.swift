@@ -20,18 +20,11 @@ struct Broadcaster<Action, State: Sendable> {
     backlog = StateBacklog(initial: initial)
   }
 
-  /// Whether anything needs the state before a reduce: to tell it apart from the state after
-  /// (the `states` loops, the backlog, the Observation hooks, the channel of reductions, which
-  /// says whether the state changed). Key-path subscriptions keep their own last value, so
-  /// they do not; without any of these, the store reduces the state in place.
-  @inlinable
-  var needsPreviousState: Bool {
-    !streams.isEmpty || backlog != nil || reportsReductions || observer?.needsChanges == true
-  }
-
-  /// Whether anything must hear of each reduced action, changed or not.
-  @inlinable
-  var reportsReductions: Bool { logger != nil || !reductionObservers.isEmpty }
+  // Whether anything needs the state before a reduce, and whether anything must hear of each
+  // reduced action, are asked by the engine (`StoreEngine.needsPreviousState` and
+  // `StoreEngine.reportsReductions`), field by field: a getter of this struct, called on the
+  // engine's stored property, made the engine copy the whole broadcaster (a retain and a
+  // release of each field) on every reduce.
 
   /// Sends a newly committed state to the `states` loops, or keeps it for the first one.
   @inlinable
