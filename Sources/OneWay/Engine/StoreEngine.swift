@@ -32,8 +32,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<R>
   @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>
   @exclusivity(unchecked) @usableFromInline var idleWaiters = IdleWaiters()
-  /// The `states` loops that ended and are not forgotten yet.
-  let endedStreams = EndedStreams()
+  /// The `states` loops that ended and are not forgotten yet; made with the first loop, so
+  /// that a store nobody loops over allocates neither it nor its lock.
+  var endedStreams: EndedStreams?
   /// Units that ended while the engine was reducing (see ``finish(_:)``).
   @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
   /// A child engine's state that arrived while it was committing the previous one (see
@@ -56,7 +57,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     let link = EngineLink<R>(isolation: isolation)
     self.link = link
     self.scheduler = EffectScheduler(link: link, clock: clock)
-    self.broadcaster = Broadcaster(initial: state)
+    self.broadcaster = Broadcaster()
     self.name = String(describing: R.self)
     link.engine = self
   }
@@ -69,7 +70,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     let link = EngineLink<R>(isolation: isolation)
     self.link = link
     self.scheduler = EffectScheduler(link: link, clock: ContinuousClock())
-    self.broadcaster = Broadcaster(initial: state)
+    self.broadcaster = Broadcaster()
     self.name = String(describing: R.self)
     link.engine = self
   }
@@ -134,7 +135,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     // Only a root engine reduces: a child store forwards its actions to its root (M3).
     let effect = reducer!.reduce(state: &next, action: action)
     let changed = next != core.state || triggered.pointee != triggeredBefore
-    if changed { broadcaster.observer?.willChange() }
+    if changed { willCommitChange() }
     // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
     // announced.
     core.state = next
@@ -184,6 +185,17 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       if !scheduler.pendingWork.isEmpty { performPendingWork() }
     }
     if !broadcaster.subscribers.isEmpty { notifySubscribers() }
+  }
+
+  /// Runs just before a changed state is committed: keeps the state before the store's first
+  /// change in the O7 backlog (which holds nothing until then, see ``StateBacklog``), then
+  /// tells the observer.
+  @inlinable
+  func willCommitChange() {
+    if broadcaster.backlog?.holdsOnlyTheCurrentState == true {
+      broadcaster.backlog!.keepFirst(core.state)
+    }
+    broadcaster.observer?.willChange()
   }
 
   /// Tells the observers, the `states` loops and the subscriptions about the committed state.
@@ -390,7 +402,13 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
   ) -> AsyncStream<State> {
     let link = self.link
-    let ended = endedStreams
+    let ended: EndedStreams
+    if let endedStreams {
+      ended = endedStreams
+    } else {
+      ended = EndedStreams()
+      endedStreams = ended
+    }
     return broadcaster.addStream(current: core.state, bufferingPolicy: bufferingPolicy) { id in
       if ended.add(id) {
         link.runLater { $0.broadcaster.streams.remove(ended.takeAll()) }

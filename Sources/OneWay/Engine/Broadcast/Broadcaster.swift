@@ -16,8 +16,8 @@ struct Broadcaster<Action, State: Sendable> {
   /// changing the options replaces it.
   @usableFromInline var logger: ((Reduction<Action, State>) -> Void)?
 
-  init(initial: State) {
-    backlog = StateBacklog(initial: initial)
+  init() {
+    backlog = StateBacklog()
   }
 
   // Whether anything needs the state before a reduce, and whether anything must hear of each
@@ -39,7 +39,7 @@ struct Broadcaster<Action, State: Sendable> {
     bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy,
     onEnd: @escaping @Sendable (UInt64) -> Void
   ) -> AsyncStream<State> {
-    let initial = backlog.map(\.ordered) ?? [current]
+    let initial = backlog.map { $0.ordered(current: current) } ?? [current]
     backlog = nil
     return streams.add(initial: initial, bufferingPolicy: bufferingPolicy, onEnd: onEnd)
   }
