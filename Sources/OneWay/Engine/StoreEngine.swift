@@ -42,8 +42,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
   /// How code outside the store's isolation reaches this engine.
   package let link: EngineLink<R>
-  /// The reducer's name, for logs.
-  let name: String
+  /// The reducer's name, for logs; made when asked for, so that a store does not keep it.
+  var name: String { String(describing: R.self) }
 
   /// Creates an engine; the store in front of it calls ``bind()`` once it can be reached.
   package init<C: Clock<Duration>>(
@@ -58,7 +58,6 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     self.link = link
     self.scheduler = EffectScheduler(link: link, clock: clock)
     self.broadcaster = Broadcaster()
-    self.name = String(describing: R.self)
     link.engine = self
   }
 
@@ -71,7 +70,6 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     self.link = link
     self.scheduler = EffectScheduler(link: link, clock: ContinuousClock())
     self.broadcaster = Broadcaster()
-    self.name = String(describing: R.self)
     link.engine = self
   }
 
