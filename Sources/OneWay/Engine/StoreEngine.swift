@@ -433,6 +433,24 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     return subscription
   }
 
+  /// Subscribes `onChange` to the value that `read` reads from the state, as
+  /// ``subscribe(_:_:)`` does for a key path: it is called at once with the current value,
+  /// then after every reduce that changed that value. `read` runs on the store's isolation.
+  package func subscribe<Value: Equatable & Sendable>(
+    reading read: @escaping (State) -> Value,
+    _ onChange: @escaping @Sendable (Value) -> Void
+  ) -> StateSubscription {
+    let current = read(core.state)
+    let box = ValueSubscriptionBox(onChange)
+    broadcaster.subscribers.append(ReaderSubscriber(read: read, current: current, box: box))
+    let link = self.link
+    let subscription = StateSubscription(box: box) {
+      link.runLater { $0.broadcaster.removeCancelledSubscribers() }
+    }
+    _ = box.call(current)
+    return subscription
+  }
+
   /// Stops keeping the states produced before the first `states` loop (O7): every loop then
   /// starts from the current state.
   package func discardStatesBacklog() {

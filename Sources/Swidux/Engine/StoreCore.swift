@@ -95,11 +95,11 @@ final class StoreCore<AppState>: @unchecked Sendable {
     onNext: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscriptionToken {
     let subscriber = Subscriber(onNext: onNext)
+    let reader = KeyPathValueReader(keyPath)
     let subscription = lock.withLock {
-      engine.subscribe(
-        \EngineState.[subscribed: KeyPathValueReader(keyPath)],
-        subscriber.receive
-      )
+      // A closure, not the key path `\EngineState.[subscribed: reader]`: applying a key path
+      // through a subscript goes through the runtime's key-path interpreter at every dispatch.
+      engine.subscribe(reading: { SubscribedValue(reader.read($0.storage)) }, subscriber.receive)
     }
     return StoreSubscriptionToken(subscription, lock: lock)
   }
