@@ -170,7 +170,11 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
   /// the engine's `send` is specialized for the way's types.
   @usableFromInline
   final func withLock(_ body: () -> Void) {
-    lock.withLock(body)
+    // Not `lock.withLock(body)`: that generic call was not specialized here, and cost a
+    // reabstraction thunk per send. Nothing in `body` throws.
+    lock.lock()
+    body()
+    lock.unlock()
   }
 
   /// Cancels every side way in flight, drops the actions not reduced yet, and subscribes to

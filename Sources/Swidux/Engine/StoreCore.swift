@@ -48,14 +48,16 @@ final class StoreCore<AppState>: @unchecked Sendable {
 
   /// Sends `action` through the middlewares, if any, to the engine.
   func dispatch(_ action: any Action) {
-    lock.withLock {
-      let entry = self.entry
-      switch entry {
-      case .reducer: engine.send(DispatchedAction(action))
-      case .middlewares(let dispatch): dispatch(action)
-      case .ended: break
-      }
+    // `lock()`/`unlock()` rather than `lock.withLock`, whose generic closure was not
+    // specialized here; nothing between them throws.
+    lock.lock()
+    let entry = self.entry
+    switch entry {
+    case .reducer: engine.send(DispatchedAction(action))
+    case .middlewares(let dispatch): dispatch(action)
+    case .ended: break
     }
+    lock.unlock()
   }
 
   /// Builds the dispatch function out of `middlewares`, each given `store`.
