@@ -153,7 +153,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// It reads the broadcaster's fields one at a time, in place: a getter of `Broadcaster`
   /// would be called on a copy of the whole broadcaster (a retain and a release of every
   /// field), since the engine's stored property cannot be borrowed across a call.
-  @inlinable
+  @inlinable @inline(__always)
   var needsPreviousState: Bool {
     if !broadcaster.streams.streams.isEmpty { return true }
     if case .some = broadcaster.backlog { return true }
