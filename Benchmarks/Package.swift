@@ -88,8 +88,16 @@ let package = Package(
       dependencies: [
         "BenchmarkFixtures",
         "LockedStoreFixtures",
+        "WayBenchmarkFixtures",
+        "HeapInUse",
         .product(name: "OneWay", package: "OneWay"),
+        .product(name: "OneWayCombine", package: "OneWay"),
+        .product(name: "Swidux", package: "OneWay"),
       ]
+    ),
+    // The heap's bytes in use, for OneWayProfile's idle-memory scenarios (s7-bytes-*).
+    .target(
+      name: "HeapInUse"
     ),
   ],
   swiftLanguageModes: [.v6]

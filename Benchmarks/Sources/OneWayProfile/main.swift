@@ -21,7 +21,11 @@ guard let scenario = arguments.first else {
                s11-viewstore-scope1 s11-viewstore-scope5 s11-viewstore-child1
                s11-viewstore-child5
                s10-unobserved s10-observed s10-bare
-    (SUBSCRIBERS is the number of subscriptions for s8, the array's size for s10)
+               way-current way-threadsafe way-bare way-bare-locked
+               swidux-dispatch swidux-unchanged swidux-bare
+               s7-bytes-store s7-bytes-viewstore s7-bytes-actor s7-bytes-way s7-bytes-swidux
+    (SUBSCRIBERS is the number of subscriptions for s8 and swidux-unchanged, the array's size
+     for s10; s7-bytes-* print the bytes that ITERATIONS idle stores retain, per store)
     """
   )
   exit(2)
@@ -133,6 +137,34 @@ case "s11-viewstore-child1":
   ScopedViewStoreSends.toChild(levels: 1).send(0..<iterations)
 case "s11-viewstore-child5":
   ScopedViewStoreSends.toChild(levels: 5).send(0..<iterations)
+case "way-current":
+  sendToWay(threadSafe: false, 0..<iterations)
+case "way-threadsafe":
+  sendToWay(threadSafe: true, 0..<iterations)
+case "way-bare":
+  reduceWayDirectly(0..<iterations)
+case "way-bare-locked":
+  reduceWayUnderLock(0..<iterations)
+case "swidux-dispatch":
+  dispatchToSwidux(subscribers: 0, 0..<iterations)
+case "swidux-unchanged":
+  dispatchToSwidux(subscribers: subscribers, 0..<iterations)
+case "swidux-bare":
+  dispatchToBareLockedStore(0..<iterations)
+case "s7-bytes-store":
+  printRetainedBytes(iterations, "Store") {
+    Store(reducer: CounterReducer(), state: CounterReducer.State())
+  }
+case "s7-bytes-viewstore":
+  printRetainedBytes(iterations, "ViewStore") {
+    ViewStore(reducer: CounterReducer(), state: CounterReducer.State())
+  }
+case "s7-bytes-actor":
+  printRetainedBytes(iterations, "bare actor") { BareActor() }
+case "s7-bytes-way":
+  printRetainedBytes(iterations, "Way", makeIdleWay)
+case "s7-bytes-swidux":
+  printRetainedBytes(iterations, "Swidux store", makeIdleSwiduxStore)
 default:
   let done = DispatchSemaphore(value: 0)
   Task.detached {

@@ -23,7 +23,7 @@ extension StoreEngine {
     var next = state
     while true {
       let changed = next != core.state
-      if changed { broadcaster.observer?.willChange() }
+      if changed { willCommitChange() }
       core.state = next
       if changed { didCommit() }
       guard let pending = pendingReplacement else { break }

@@ -32,8 +32,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<R>
   @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>
   @exclusivity(unchecked) @usableFromInline var idleWaiters = IdleWaiters()
-  /// The `states` loops that ended and are not forgotten yet.
-  let endedStreams = EndedStreams()
+  /// The `states` loops that ended and are not forgotten yet; made with the first loop, so
+  /// that a store nobody loops over allocates neither it nor its lock.
+  var endedStreams: EndedStreams?
   /// Units that ended while the engine was reducing (see ``finish(_:)``).
   @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
   /// A child engine's state that arrived while it was committing the previous one (see
@@ -41,8 +42,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
   /// How code outside the store's isolation reaches this engine.
   package let link: EngineLink<R>
-  /// The reducer's name, for logs.
-  let name: String
+  /// The reducer's name, for logs; made when asked for, so that a store does not keep it.
+  var name: String { String(describing: R.self) }
 
   /// Creates an engine; the store in front of it calls ``bind()`` once it can be reached.
   package init<C: Clock<Duration>>(
@@ -56,8 +57,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     let link = EngineLink<R>(isolation: isolation)
     self.link = link
     self.scheduler = EffectScheduler(link: link, clock: clock)
-    self.broadcaster = Broadcaster(initial: state)
-    self.name = String(describing: R.self)
+    self.broadcaster = Broadcaster()
     link.engine = self
   }
 
@@ -69,8 +69,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     let link = EngineLink<R>(isolation: isolation)
     self.link = link
     self.scheduler = EffectScheduler(link: link, clock: ContinuousClock())
-    self.broadcaster = Broadcaster(initial: state)
-    self.name = String(describing: R.self)
+    self.broadcaster = Broadcaster()
     link.engine = self
   }
 
@@ -96,26 +95,6 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   package var isIdle: Bool { !core.isProcessing && !scheduler.isBusy }
 
   // MARK: - Reducing
-
-  /// Whether anything needs the state before a reduce: to tell it apart from the state after
-  /// (the `states` loops, the backlog, the Observation hooks, the channel of reductions, which
-  /// says whether the state changed). Key-path subscriptions keep their own last value, so
-  /// they do not; without any of these, the store reduces the state in place.
-  ///
-  /// It reads the broadcaster's stored fields one by one: as a computed property of the
-  /// broadcaster, it made the compiler copy the whole broadcaster (a retain and a release of
-  /// each of its fields) on every send.
-  @inlinable
-  var needsPreviousState: Bool {
-    !broadcaster.streams.streams.isEmpty || broadcaster.backlog != nil || reportsReductions
-      || broadcaster.observer?.needsChanges == true
-  }
-
-  /// Whether anything must hear of each reduced action, changed or not.
-  @inlinable
-  var reportsReductions: Bool {
-    broadcaster.logger != nil || !broadcaster.reductionObservers.isEmpty
-  }
 
   /// Reduces `action`, and every action that synchronous effects derive from it, before it
   /// returns; if the engine is already reducing, only queues it (A5).
@@ -154,7 +133,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     // Only a root engine reduces: a child store forwards its actions to its root (M3).
     let effect = reducer!.reduce(state: &next, action: action)
     let changed = next != core.state || triggered.pointee != triggeredBefore
-    if changed { broadcaster.observer?.willChange() }
+    if changed { willCommitChange() }
     // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
     // announced.
     core.state = next
@@ -166,8 +145,31 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     if reportsReductions { report(action, changed: changed) }
   }
 
+  /// Whether anything needs the state before a reduce: to tell it apart from the state after
+  /// (the `states` loops, the backlog, the Observation hooks, the channel of reductions, which
+  /// says whether the state changed). Key-path subscriptions keep their own last value, so
+  /// they do not; without any of these, the store reduces the state in place.
+  ///
+  /// It reads the broadcaster's fields one at a time, in place: a getter of `Broadcaster`
+  /// would be called on a copy of the whole broadcaster (a retain and a release of every
+  /// field), since the engine's stored property cannot be borrowed across a call.
+  @inlinable @inline(__always)
+  var needsPreviousState: Bool {
+    if !broadcaster.streams.streams.isEmpty { return true }
+    if case .some = broadcaster.backlog { return true }
+    if reportsReductions { return true }
+    guard let observer = broadcaster.observer else { return false }
+    return observer.needsChanges
+  }
+
+  /// Whether anything must hear of each reduced action, changed or not.
+  @inlinable
+  var reportsReductions: Bool {
+    broadcaster.logger != nil || !broadcaster.reductionObservers.isEmpty
+  }
+
   /// Reduces one action when nothing needs the state before it (see
-  /// ``Broadcaster/needsPreviousState``): the reducer mutates the store's state itself, so a
+  /// ``needsPreviousState``): the reducer mutates the store's state itself, so a
   /// large collection in it is changed in place instead of copied. Whether the state changed is
   /// then unknown; the key-path subscriptions compare their own values.
   @inlinable
@@ -181,6 +183,17 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       if !scheduler.pendingWork.isEmpty { performPendingWork() }
     }
     if !broadcaster.subscribers.isEmpty { notifySubscribers() }
+  }
+
+  /// Runs just before a changed state is committed: keeps the state before the store's first
+  /// change in the O7 backlog (which holds nothing until then, see ``StateBacklog``), then
+  /// tells the observer.
+  @inlinable
+  func willCommitChange() {
+    if broadcaster.backlog?.holdsOnlyTheCurrentState == true {
+      broadcaster.backlog!.keepFirst(core.state)
+    }
+    broadcaster.observer?.willChange()
   }
 
   /// Tells the observers, the `states` loops and the subscriptions about the committed state.
@@ -387,7 +400,13 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
   ) -> AsyncStream<State> {
     let link = self.link
-    let ended = endedStreams
+    let ended: EndedStreams
+    if let endedStreams {
+      ended = endedStreams
+    } else {
+      ended = EndedStreams()
+      endedStreams = ended
+    }
     return broadcaster.addStream(current: core.state, bufferingPolicy: bufferingPolicy) { id in
       if ended.add(id) {
         link.runLater { $0.broadcaster.streams.remove(ended.takeAll()) }
@@ -406,6 +425,24 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     broadcaster.subscribers.append(
       KeyPathSubscriber(keyPath: keyPath, current: current, box: box)
     )
+    let link = self.link
+    let subscription = StateSubscription(box: box) {
+      link.runLater { $0.broadcaster.removeCancelledSubscribers() }
+    }
+    _ = box.call(current)
+    return subscription
+  }
+
+  /// Subscribes `onChange` to the value that `read` reads from the state, as
+  /// ``subscribe(_:_:)`` does for a key path: it is called at once with the current value,
+  /// then after every reduce that changed that value. `read` runs on the store's isolation.
+  package func subscribe<Value: Equatable & Sendable>(
+    reading read: @escaping (State) -> Value,
+    _ onChange: @escaping @Sendable (Value) -> Void
+  ) -> StateSubscription {
+    let current = read(core.state)
+    let box = ValueSubscriptionBox(onChange)
+    broadcaster.subscribers.append(ReaderSubscriber(read: read, current: current, box: box))
     let link = self.link
     let subscription = StateSubscription(box: box) {
       link.runLater { $0.broadcaster.removeCancelledSubscribers() }

@@ -94,14 +94,20 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     self.parent = parent
     observer = ViewStoreObserver()
     observer.store = self
-    observer.keyPath = \.state
     engine.setObserver(observer)
   }
 
   /// The current state; reading it in SwiftUI or `withObservationTracking` observes it.
   public var state: State {
     if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar {
-      registrar.access(self, keyPath: observer.keyPath!)
+      let keyPath: KeyPath<ViewStore, State>
+      if let formed = observer.keyPath {
+        keyPath = formed
+      } else {
+        keyPath = \.state
+        observer.keyPath = keyPath
+      }
+      registrar.access(self, keyPath: keyPath)
       observer.isObserved = true
     }
     return engine.state
@@ -275,8 +281,9 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   // store outlives every call made through this reference. Set once, in the store's
   // initialiser.
   @exclusivity(unchecked) @usableFromInline unowned(unsafe) var store: ViewStore<R, C>?
-  /// `\.state`, formed once, on the main actor: forming a key path on this generic class
-  /// costs a run-time instantiation and an allocation every time.
+  /// `\.state`, formed once, on the main actor, when `state` is first read through its
+  /// observable getter (an idle store that nobody observes does not keep one): forming a key
+  /// path on this generic class costs a run-time instantiation and an allocation every time.
   @exclusivity(unchecked) @usableFromInline var keyPath: KeyPath<ViewStore<R, C>, R.State>?
   /// Set once `state` has been read through its observable getter: before that, no
   /// observation can be tracking it, and telling the registrar would only cost time.

@@ -87,7 +87,13 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
     case .threadSafe: confinedThread = nil
     }
     anchor.way = self
-    lock.withLock { engine.bind() }
+    lock.withLock {
+      // A way has no `states` loops (its publisher is fed by the channel of reductions, and
+      // starts from the current state), so it keeps no backlog for a first one (O7): while
+      // nothing observes the way, the engine reduces in place.
+      engine.discardStatesBacklog()
+      engine.bind()
+    }
   }
 
   deinit {
@@ -164,7 +170,11 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
   /// the engine's `send` is specialized for the way's types.
   @usableFromInline
   final func withLock(_ body: () -> Void) {
-    lock.withLock(body)
+    // Not `lock.withLock(body)`: that generic call was not specialized here, and cost a
+    // reabstraction thunk per send. Nothing in `body` throws.
+    lock.lock()
+    body()
+    lock.unlock()
   }
 
   /// Cancels every side way in flight, drops the actions not reduced yet, and subscribes to

@@ -15,11 +15,6 @@ struct EngineState: Equatable, @unchecked Sendable {
 
   static func == (lhs: Self, rhs: Self) -> Bool { false }
 
-  /// The value that `reader` reads from the application state, in a form the engine's
-  /// subscriptions accept.
-  subscript<Value>(subscribed reader: ValueReader<Value>) -> SubscribedValue<Value> {
-    SubscribedValue(reader.read(storage))
-  }
 }
 
 /// A value at a subscribed key path, compared and delivered by the engine.

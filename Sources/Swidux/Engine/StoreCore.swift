@@ -39,24 +39,25 @@ final class StoreCore<AppState>: @unchecked Sendable {
       isolation: .lock(lock)
     )
     lock.withLock {
+      // A Swidux store has no `states` loops, so it keeps no backlog for a first one (O7):
+      // with nothing needing the state before a reduce, the engine reduces in place.
+      engine.discardStatesBacklog()
       engine.bind()
-      // A Swidux store has no `states` loops. Until a first loop starts, the engine keeps the
-      // states it produces for it (O7), an append at every dispatch: this loop takes them and
-      // ends at once, after which the engine keeps none.
-      _ = engine.makeStateStream(.bufferingNewest(1))
     }
   }
 
   /// Sends `action` through the middlewares, if any, to the engine.
   func dispatch(_ action: any Action) {
-    lock.withLock {
-      let entry = self.entry
-      switch entry {
-      case .reducer: engine.send(DispatchedAction(action))
-      case .middlewares(let dispatch): dispatch(action)
-      case .ended: break
-      }
+    // `lock()`/`unlock()` rather than `lock.withLock`, whose generic closure was not
+    // specialized here; nothing between them throws.
+    lock.lock()
+    let entry = self.entry
+    switch entry {
+    case .reducer: engine.send(DispatchedAction(action))
+    case .middlewares(let dispatch): dispatch(action)
+    case .ended: break
     }
+    lock.unlock()
   }
 
   /// Builds the dispatch function out of `middlewares`, each given `store`.
@@ -96,11 +97,11 @@ final class StoreCore<AppState>: @unchecked Sendable {
     onNext: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscriptionToken {
     let subscriber = Subscriber(onNext: onNext)
+    let reader = KeyPathValueReader(keyPath)
     let subscription = lock.withLock {
-      engine.subscribe(
-        \EngineState.[subscribed: KeyPathValueReader(keyPath)],
-        subscriber.receive
-      )
+      // A closure, not the key path `\EngineState.[subscribed: reader]`: applying a key path
+      // through a subscript goes through the runtime's key-path interpreter at every dispatch.
+      engine.subscribe(reading: { SubscribedValue(reader.read($0.storage)) }, subscriber.receive)
     }
     return StoreSubscriptionToken(subscription, lock: lock)
   }

@@ -1,5 +1,5 @@
-/// How a subscription reads its value from the application state: the argument of the key
-/// path that a Swidux store gives the engine (`\EngineState.[subscribed: reader]`).
+/// How a subscription reads its value from the application state, called by the closure that
+/// a Swidux store gives the engine's `subscribe(reading:_:)`.
 ///
 /// It is made once, when the subscription is, so that each notification only reads: at the
 /// value's offset in the state when the key path is made of stored properties alone (most

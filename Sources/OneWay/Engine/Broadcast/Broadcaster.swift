@@ -16,9 +16,15 @@ struct Broadcaster<Action, State: Sendable> {
   /// changing the options replaces it.
   @usableFromInline var logger: ((Reduction<Action, State>) -> Void)?
 
-  init(initial: State) {
-    backlog = StateBacklog(initial: initial)
+  init() {
+    backlog = StateBacklog()
   }
+
+  // Whether anything needs the state before a reduce, and whether anything must hear of each
+  // reduced action, are asked by the engine (`StoreEngine.needsPreviousState` and
+  // `StoreEngine.reportsReductions`), field by field: a getter of this struct, called on the
+  // engine's stored property, made the engine copy the whole broadcaster (a retain and a
+  // release of each field) on every reduce.
 
   /// Sends a newly committed state to the `states` loops, or keeps it for the first one.
   @inlinable
@@ -33,7 +39,7 @@ struct Broadcaster<Action, State: Sendable> {
     bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy,
     onEnd: @escaping @Sendable (UInt64) -> Void
   ) -> AsyncStream<State> {
-    let initial = backlog.map(\.ordered) ?? [current]
+    let initial = backlog.map { $0.ordered(current: current) } ?? [current]
     backlog = nil
     return streams.add(initial: initial, bufferingPolicy: bufferingPolicy, onEnd: onEnd)
   }

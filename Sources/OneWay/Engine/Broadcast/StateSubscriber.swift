@@ -52,3 +52,29 @@ final class KeyPathSubscriber<State, Value: Equatable>: StateSubscriber {
 
   var isCancelled: Bool { box.isCancelled }
 }
+
+/// A subscription to a value that a closure reads from the state: for a front door whose
+/// subscriptions are not key paths of the engine's state (Swidux's store reads its application
+/// state through the engine's state, which a key path could only reach through a subscript,
+/// applied by the runtime's key-path interpreter at every notification).
+final class ReaderSubscriber<State, Value: Equatable>: StateSubscriber {
+  let read: (State) -> Value
+  // Read and written only by `notify`, on the store's isolation, before it calls user code.
+  @exclusivity(unchecked) var last: Value
+  let box: ValueSubscriptionBox<Value>
+
+  init(read: @escaping (State) -> Value, current: Value, box: ValueSubscriptionBox<Value>) {
+    self.read = read
+    self.last = current
+    self.box = box
+  }
+
+  func notify(_ state: State) -> Bool {
+    let value = read(state)
+    guard value != last else { return true }
+    last = value
+    return box.call(value)
+  }
+
+  var isCancelled: Bool { box.isCancelled }
+}

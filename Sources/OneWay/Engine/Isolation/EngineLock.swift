@@ -38,13 +38,16 @@ package final class EngineLock: @unchecked Sendable {
     return try body()
   }
 
+  /// Takes the lock; for a front door's hot path, where ``withLock(_:)``'s generic closure
+  /// was not specialized across modules. Pair it with ``unlock()`` on the same thread.
   @usableFromInline
-  func lock() {
+  package func lock() {
     pthread_mutex_lock(mutex)
   }
 
+  /// Releases the lock taken by ``lock()``.
   @usableFromInline
-  func unlock() {
+  package func unlock() {
     pthread_mutex_unlock(mutex)
   }
 }

@@ -75,7 +75,13 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
 
   init<C: Clock<Duration>>(link: EngineLink<R>, clock: C) {
     self.link = link
-    self.makeDeadline = { Deadline(after: $0, on: clock) }
+    if C.self == ContinuousClock.self {
+      // The common clock is stateless: a closure that captures nothing allocates no context,
+      // which an idle store would otherwise keep.
+      self.makeDeadline = { Deadline(after: $0, on: ContinuousClock()) }
+    } else {
+      self.makeDeadline = { Deadline(after: $0, on: clock) }
+    }
   }
 
   /// Whether any task outside `bind()` still runs, cancelled or not.
@@ -99,6 +105,9 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     var steps = self.steps
     self.steps = []
     switch effect.operation {
+    case .none:
+      // Nothing to walk (a `bind()` that returns `.none`): the work list is not allocated.
+      break
     case .just(let action) where scope.ids.isEmpty:
       queue.append(action, from: scope.parent)
     case .concat(let children, let priority) where effect.isSynchronous && scope.ids.isEmpty,
