@@ -39,8 +39,6 @@ import Testing
 
 extension Way {
   func withEngineState<T>(_ body: (State) -> T) -> T {
-    var result: T?
-    withLock { result = body(engine.state.value) }
-    return result!
+    lock.withLock { body(engine.state.value) }
   }
 }

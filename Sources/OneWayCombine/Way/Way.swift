@@ -86,7 +86,7 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
     case .current: confinedThread = pthread_self()
     case .threadSafe: confinedThread = nil
     }
-    anchor.way = self
+    anchor.way = Unmanaged.passUnretained(self)
     lock.withLock {
       // A way has no `states` loops (its publisher is fed by the channel of reductions, and
       // starts from the current state), so it keeps no backlog for a first one (O7): while
@@ -163,17 +163,24 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
     if let confinedThread, pthread_equal(confinedThread, pthread_self()) == 0 {
       reportUseFromAnotherThread("send(_:)")
     }
-    withLock { engine.send(LockIsolated(action)) }
+    // Not through a closure: `lock.withLock` was not specialized in the caller, and a
+    // closure of the way's own cost a partial application and a call per send. Nothing in
+    // the engine's `send` throws, so `unlockAfterSend()` is always reached.
+    lockForSend()
+    engine.send(LockIsolated(action))
+    unlockAfterSend()
   }
 
-  /// Runs `body` holding the way's lock: for `send`, which is inlined into the caller so that
-  /// the engine's `send` is specialized for the way's types.
+  /// Takes the way's lock, for `send`, which is inlined into the caller (so that the engine's
+  /// `send` is specialized for the way's types) and cannot name the lock's package methods.
   @usableFromInline
-  final func withLock(_ body: () -> Void) {
-    // Not `lock.withLock(body)`: that generic call was not specialized here, and cost a
-    // reabstraction thunk per send. Nothing in `body` throws.
+  final func lockForSend() {
     lock.lock()
-    body()
+  }
+
+  /// Releases the lock taken by ``lockForSend()``.
+  @usableFromInline
+  final func unlockAfterSend() {
     lock.unlock()
   }
 
