@@ -50,4 +50,36 @@ extension StoreEngine {
     send(action)
     report(action, changed: core.state != before)
   }
+
+  /// The `send` of a child store scoped from this engine's store (M3): a child action is
+  /// embedded, then reduced in the root before it returns, through the parent's own link when
+  /// this store is itself a child, or straight in this engine when it is the root.
+  @inlinable
+  func childSend<ChildAction>(
+    parent: ParentLink<Action>?,
+    embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> @Sendable (ChildAction) -> Void {
+    if let parent {
+      let up = parent.send
+      return { up(embed($0)) }
+    }
+    let root = RootEngine(self)
+    return { root.engine.send(embed($0)) }
+  }
+
+  /// Commits the child's part of every state this engine commits into `child`, for as long as
+  /// `store`, the child store that owns `child`, lives (M3).
+  @inlinable
+  func project<Child: Reducer>(
+    _ state: KeyPath<State, Child.State>,
+    into child: ChildEngine<Child>,
+    of store: any AnyObject & Sendable
+  ) {
+    let reader = StoredValueReader(state)
+    addSubscriber(
+      ChildProjection(child: store) { parentState in
+        child.engine.replaceState(reader.read(parentState))
+      }
+    )
+  }
 }

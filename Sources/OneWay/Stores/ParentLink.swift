@@ -148,35 +148,3 @@ final class ChildProjection<ParentState>: StateSubscriber {
   @usableFromInline
   var isCancelled: Bool { child == nil }
 }
-
-/// Reads a child store's state out of its parent's state.
-///
-/// A key path is applied through the runtime's key-path interpreter, which also looks up its
-/// types' metadata, on every parent commit; a child state that is a stored property of the
-/// parent's (the usual case) is read at its offset instead, found once with
-/// `MemoryLayout.offset(of:)`, as the composition operators' `StateProjection` does.
-@usableFromInline
-struct ChildStateReader<Root, Value>: Sendable {
-  @usableFromInline let keyPath: KeyPath<Root, Value> & Sendable
-  /// The child's offset in the parent's inline storage, or `nil` to go through `keyPath`.
-  @usableFromInline let offset: Int?
-
-  @inlinable
-  init(_ keyPath: KeyPath<Root, Value> & Sendable) {
-    self.keyPath = keyPath
-    // A zero-sized parent has no storage to point into.
-    offset = MemoryLayout<Root>.size == 0 ? nil : MemoryLayout<Root>.offset(of: keyPath)
-  }
-
-  /// The child's state inside `root`.
-  @inlinable
-  func read(_ root: Root) -> Value {
-    guard let offset else { return root[keyPath: keyPath] }
-    // Safe: `offset(of:)` is non-nil only when a `Value` is stored inline at that offset of a
-    // `Root`, and the pointer is used only while `withUnsafeBytes` lends `root`'s bytes.
-    return withUnsafeBytes(of: root) { bytes in
-      bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset)
-        .assumingMemoryBound(to: Value.self).pointee
-    }
-  }
-}

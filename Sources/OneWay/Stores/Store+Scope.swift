@@ -41,24 +41,11 @@ extension Store {
     state: KeyPath<State, Child.State> & Sendable,
     action embed: @escaping @Sendable (Child.Action) -> Action
   ) -> Store<Child, C> {
-    let send: @Sendable (Child.Action) -> Void
-    if let parent {
-      let up = parent.send
-      send = { up(embed($0)) }
-    } else {
-      let root = RootEngine(engine)
-      send = { root.engine.send(embed($0)) }
-    }
     let child: (store: Store<Child, C>, engine: ChildEngine<Child>) = makeChild(
       state: engine.state[keyPath: state],
-      send: send
+      send: engine.childSend(parent: parent, embed: embed)
     )
-    let reader = ChildStateReader(state)
-    engine.addSubscriber(
-      ChildProjection(child: child.store) { [childEngine = child.engine] parentState in
-        childEngine.engine.replaceState(reader.read(parentState))
-      }
-    )
+    engine.project(state, into: child.engine, of: child.store)
     return child.store
   }
 

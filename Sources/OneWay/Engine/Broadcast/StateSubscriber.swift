@@ -12,39 +12,20 @@ protocol StateSubscriber<State>: AnyObject {
 
 /// A subscription to the value at a key path of the state: it compares that value alone, so a
 /// change elsewhere in the state costs it one read and one comparison (S4).
-///
-/// A stored property is read at its offset: applying the key path goes through the runtime's
-/// key-path interpreter, which instantiates generic metadata on every read and cost about four
-/// times the rest of an unchanged subscription (callgrind, release).
 final class KeyPathSubscriber<State, Value: Equatable>: StateSubscriber {
-  let keyPath: KeyPath<State, Value>
-  /// The value's offset in the state's inline storage, or `nil` to go through `keyPath` (a
-  /// computed property, a class's property, an optional chain).
-  let offset: Int?
+  let reader: StoredValueReader<State, Value>
   // Read and written only by `notify`, on the store's isolation, before it calls user code.
   @exclusivity(unchecked) var last: Value
   let box: ValueSubscriptionBox<Value>
 
   init(keyPath: KeyPath<State, Value>, current: Value, box: ValueSubscriptionBox<Value>) {
-    self.keyPath = keyPath
-    // A zero-sized state has no storage to point into.
-    self.offset = MemoryLayout<State>.size == 0 ? nil : MemoryLayout<State>.offset(of: keyPath)
+    self.reader = StoredValueReader(keyPath)
     self.last = current
     self.box = box
   }
 
-  func value(in state: State) -> Value {
-    guard let offset else { return state[keyPath: keyPath] }
-    // Safe: `offset(of:)` is non-nil only when a `Value` is stored inline at that offset of a
-    // `State`, and the pointer is used only while `state` is borrowed.
-    return withUnsafeBytes(of: state) { bytes in
-      bytes.baseAddress.unsafelyUnwrapped.advanced(by: offset)
-        .assumingMemoryBound(to: Value.self).pointee
-    }
-  }
-
   func notify(_ state: State) -> Bool {
-    let value = value(in: state)
+    let value = reader.read(state)
     guard value != last else { return true }
     last = value
     return box.call(value)
