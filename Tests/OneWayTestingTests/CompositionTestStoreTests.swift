@@ -19,11 +19,14 @@ struct CompositionTestStoreTests {
     await store.send(.row(id: 2, action: .increment)) { $0.rows[1].count = 1 }
     await clock.advance(by: .milliseconds(301))
     // Each row saved on its own, though both debounce under "save"; the parent counted both.
-    await store.receive(.row(id: 1, action: .saved(1))) {
+    // Generous timeouts: they only matter when the suite's stress tests, running in parallel,
+    // keep the pool busy (one run in four here took longer than the default 5 s to schedule the
+    // saves' tasks).
+    await store.receive(.row(id: 1, action: .saved(1)), timeout: 30) {
       $0.rows[0].saved = 1
       $0.saves = 1
     }
-    await store.receive(.row(id: 2, action: .saved(1))) {
+    await store.receive(.row(id: 2, action: .saved(1)), timeout: 30) {
       $0.rows[1].saved = 1
       $0.saves = 2
     }
