@@ -1,6 +1,6 @@
-/// The states of a ``Way``, as a publisher: each subscriber receives the current state at
-/// once, then every state that differs from the one before it, from inside the `send` that
-/// reduced it.
+/// The states of a ``Way`` (and, as ``StorePublisher``, of a `Store` or a `ViewStore`), as a
+/// publisher: each subscriber receives the current state at once, then every state that differs
+/// from the one before it, from inside the `send` that reduced it.
 ///
 /// Dynamic member lookup picks out one property, which is emitted only when it changes:
 ///
@@ -10,13 +10,13 @@
 ///   .store(in: &cancellables)
 /// ```
 ///
-/// A publisher, and its subscriptions, do not keep the way alive; when the way is
+/// A publisher, and its subscriptions, do not keep the way (or store) alive; when the way is
 /// deinitialized, every subscription completes.
 @dynamicMemberLookup
 public struct WayPublisher<State>: Publisher {
-  /// The way's state, or the part of it that this publisher picks out.
+  /// The state, or the part of it that this publisher picks out.
   public typealias Output = State
-  /// A way's publisher never fails.
+  /// The publisher never fails.
   public typealias Failure = Never
 
   let upstream: AnyPublisher<State, Never>
