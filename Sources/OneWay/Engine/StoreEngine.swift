@@ -42,6 +42,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
   /// How code outside the store's isolation reaches this engine.
   package let link: EngineLink<R>
+  /// The key of the per-thread `@Triggered` counters, read once (see ``reduce(_:)``).
+  @usableFromInline let triggeredKey = TriggeredAssignments.Key()
   /// The reducer's name, for logs; made when asked for, so that a store does not keep it.
   var name: String { String(describing: R.self) }
 
@@ -128,7 +130,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     var next = core.state
     // P1: `@Triggered` compares values; an assignment through one during this reduce (counted
     // per thread, and a reducer never leaves its thread) still makes the reduce a change.
-    let triggered = TriggeredAssignments.counter
+    let triggered = TriggeredAssignments.counter(for: triggeredKey)
     let triggeredBefore = triggered.pointee
     // Only a root engine reduces: a child store forwards its actions to its root (M3).
     let effect = reducer!.reduce(state: &next, action: action)
@@ -158,8 +160,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     if !broadcaster.streams.streams.isEmpty { return true }
     if case .some = broadcaster.backlog { return true }
     if reportsReductions { return true }
-    guard let observer = broadcaster.observer else { return false }
-    return observer.needsChanges
+    return broadcaster.observer != nil
   }
 
   /// Whether anything must hear of each reduced action, changed or not.
@@ -188,7 +189,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// Runs just before a changed state is committed: keeps the state before the store's first
   /// change in the O7 backlog (which holds nothing until then, see ``StateBacklog``), then
   /// tells the observer.
-  @inlinable
+  @inlinable @inline(__always)
   func willCommitChange() {
     if broadcaster.backlog?.holdsOnlyTheCurrentState == true {
       broadcaster.backlog!.keepFirst(core.state)
@@ -197,7 +198,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   }
 
   /// Tells the observers, the `states` loops and the subscriptions about the committed state.
-  @inlinable
+  @inlinable @inline(__always)
   func didCommit() {
     broadcaster.observer?.didChange()
     broadcaster.publish(core.state)

@@ -35,10 +35,26 @@ enum TriggeredAssignments {
   /// it runs synchronous code on the same thread (a reducer), and must not keep it longer.
   @inlinable
   static var counter: UnsafeMutablePointer<UInt64> {
-    if let pointer = pthread_getspecific(key) {
+    counter(for: Key())
+  }
+
+  /// The current thread's counter, through a key read earlier: reading ``key`` checks that
+  /// the global is initialised, which a store does once rather than on every reduce.
+  @inlinable
+  static func counter(for key: Key) -> UnsafeMutablePointer<UInt64> {
+    if let pointer = pthread_getspecific(key.raw) {
       return pointer.assumingMemoryBound(to: UInt64.self)
     }
     return makeCounter()
+  }
+
+  /// The thread-specific key of the counters, as a value a store keeps.
+  @usableFromInline
+  struct Key {
+    @usableFromInline let raw: pthread_key_t
+
+    @inlinable
+    init() { raw = TriggeredAssignments.key }
   }
 
   /// Counts one assignment on the current thread.

@@ -94,7 +94,10 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     self.parent = parent
     observer = ViewStoreObserver()
     observer.store = self
-    engine.setObserver(observer)
+    #if canImport(Combine)
+      // `objectWillChange` may have subscribers that the store cannot see.
+      engine.setObserver(observer)
+    #endif
   }
 
   /// The current state; reading it in SwiftUI or `withObservationTracking` observes it.
@@ -108,7 +111,13 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
         observer.keyPath = keyPath
       }
       registrar.access(self, keyPath: keyPath)
-      observer.isObserved = true
+      if !observer.isObserved {
+        // Until now no observation could track the state, and the engine had no observer to
+        // tell (where Combine exists, it had one for `objectWillChange`): with none, it
+        // reduces without comparing or calling hooks.
+        observer.isObserved = true
+        engine.setObserver(observer)
+      }
     }
     return engine.state
   }
@@ -290,17 +299,6 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   @exclusivity(unchecked) @usableFromInline var isObserved = false
 
   init() {}
-
-  // Where Combine exists, `objectWillChange` may have subscribers that the store cannot see,
-  // and it must fire before each change only; elsewhere, only an Observation reader needs it.
-  @inlinable
-  var needsChanges: Bool {
-    #if canImport(Combine)
-      true
-    #else
-      isObserved
-    #endif
-  }
 
   @inlinable
   func willChange() {

@@ -27,7 +27,7 @@ struct Broadcaster<Action, State: Sendable> {
   // release of each field) on every reduce.
 
   /// Sends a newly committed state to the `states` loops, or keeps it for the first one.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func publish(_ state: State) {
     if !streams.isEmpty { streams.publish(state) }
     if backlog != nil { backlog!.append(state) }

@@ -8,6 +8,8 @@
 /// Until the store's state first changes, the backlog is the store's current state alone and
 /// holds nothing itself, so that an idle store allocates no buffer for it: the engine hands it
 /// the state before the first change (``keepFirst(_:)``) just before committing that change.
+/// From then on the states live in a ring of fixed capacity, allocated once, so that keeping
+/// a state on every change is one store into it.
 @usableFromInline
 struct StateBacklog<State> {
   /// How many states a store keeps while no loop has started.
@@ -16,37 +18,90 @@ struct StateBacklog<State> {
   /// starts observing; small enough that a store nobody observes stays small.
   @usableFromInline static var capacity: Int { 64 }
 
-  /// The states kept; empty while the state has not changed (see the type's documentation).
-  @usableFromInline var states: [State] = []
-  /// Where the oldest state is, once the buffer has wrapped around.
-  @usableFromInline var start = 0
+  /// The states kept; `nil` while the state has not changed (see the type's documentation).
+  @usableFromInline var ring: StateRing<State>?
 
   init() {}
 
   /// Whether the backlog still waits for the state before the first change.
   @inlinable
-  var holdsOnlyTheCurrentState: Bool { states.isEmpty }
+  var holdsOnlyTheCurrentState: Bool { ring == nil }
 
   /// Keeps `state`, the store's state before its first change, as the oldest state.
   @inlinable
   mutating func keepFirst(_ state: State) {
-    states.append(state)
+    ring = StateRing.make(capacity: Self.capacity, first: state)
   }
 
-  @inlinable
+  /// Keeps a newly committed state, dropping the oldest one when the ring is full. The engine
+  /// calls ``keepFirst(_:)`` before the first call.
+  @inlinable @inline(__always)
   mutating func append(_ state: State) {
-    if states.count < Self.capacity {
-      states.append(state)
-    } else {
-      states[start] = state
-      start = (start + 1) % Self.capacity
-    }
+    ring.unsafelyUnwrapped.append(state)
   }
 
   /// The states, oldest first; `current` is the store's state, the whole backlog while the
   /// state has not changed.
   func ordered(current: State) -> [State] {
-    if states.isEmpty { return [current] }
-    return Array(states[start...] + states[..<start])
+    ring?.ordered() ?? [current]
+  }
+}
+
+/// A ring of at most `capacity` states, in one allocation; only a ``StateBacklog`` holds it,
+/// on its store's isolation.
+@usableFromInline
+final class StateRing<State>: ManagedBuffer<StateRing.Header, State> {
+  /// Where the ring stands.
+  @usableFromInline
+  struct Header {
+    /// How many states it holds.
+    @usableFromInline var count: Int
+    /// Where the oldest state is, once the ring has wrapped around.
+    @usableFromInline var start: Int
+
+    @usableFromInline
+    init(count: Int, start: Int) {
+      self.count = count
+      self.start = start
+    }
+  }
+
+  /// A ring of `capacity` states that holds `first`.
+  @inlinable
+  static func make(capacity: Int, first: State) -> StateRing {
+    let buffer = create(minimumCapacity: capacity) { _ in Header(count: 1, start: 0) }
+    // `create` allocates an instance of the class it is called on.
+    let ring = unsafeDowncast(buffer, to: StateRing.self)
+    ring.withUnsafeMutablePointerToElements { $0.initialize(to: first) }
+    return ring
+  }
+
+  @inlinable
+  func append(_ state: State) {
+    withUnsafeMutablePointers { header, elements in
+      let capacity = StateBacklog<State>.capacity
+      if header.pointee.count < capacity {
+        (elements + header.pointee.count).initialize(to: state)
+        header.pointee.count += 1
+      } else {
+        elements[header.pointee.start] = state
+        header.pointee.start = (header.pointee.start + 1) % capacity
+      }
+    }
+  }
+
+  /// The states, oldest first.
+  func ordered() -> [State] {
+    withUnsafeMutablePointers { header, elements in
+      let count = header.pointee.count
+      let start = header.pointee.start
+      return (0..<count).map { elements[(start + $0) % count] }
+    }
+  }
+
+  deinit {
+    _ = withUnsafeMutablePointers { header, elements in
+      elements.deinitialize(count: header.pointee.count)
+    }
   }
 }

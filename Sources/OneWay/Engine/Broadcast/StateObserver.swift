@@ -1,10 +1,11 @@
 /// Hooks that a store runs around each change of its state, on its isolation: the view
 /// store's Observation and `objectWillChange`.
+///
+/// They must be told only of reduces that changed the state, which takes the state before the
+/// reduce to compare with: a store registers its observer only once something can be
+/// listening (see `ViewStore.state`), so that until then it reduces in place, with no hook.
 @usableFromInline
 protocol StateObserver: AnyObject {
-  /// Whether the hooks must be told only of reduces that changed the state, which takes the
-  /// state before the reduce to compare with; `false` lets the store reduce in place.
-  var needsChanges: Bool { get }
   func willChange()
   func didChange()
 }
