@@ -23,6 +23,9 @@ struct StateBacklog<State> {
 
   init() {}
 
+  /// How many states it holds; 0 while the state has not changed.
+  var count: Int { ring?.count ?? 0 }
+
   /// Whether the backlog still waits for the state before the first change.
   @inlinable
   var holdsOnlyTheCurrentState: Bool { ring == nil }
@@ -89,6 +92,9 @@ final class StateRing<State>: ManagedBuffer<StateRing.Header, State> {
       }
     }
   }
+
+  /// How many states it holds.
+  var count: Int { header.count }
 
   /// The states, oldest first.
   func ordered() -> [State] {
