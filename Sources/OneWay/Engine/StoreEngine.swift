@@ -42,8 +42,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
   /// How code outside the store's isolation reaches this engine.
   package let link: EngineLink<R>
-  /// The key of the per-thread `@Triggered` counters, read once (see ``reduce(_:)``).
-  @usableFromInline let triggeredKey = TriggeredAssignments.Key()
+  /// Where the `@Triggered` counter of the reducing thread is (see ``reduce(_:)``).
+  @usableFromInline let triggered: TriggeredAssignments.Source
   /// The reducer's name, for logs; made when asked for, so that a store does not keep it.
   var name: String { String(describing: R.self) }
 
@@ -58,6 +58,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     self.core = ReduceCore(state: state)
     let link = EngineLink<R>(isolation: isolation)
     self.link = link
+    self.triggered = TriggeredAssignments.Source(isolation: isolation)
     self.scheduler = EffectScheduler(link: link, clock: clock)
     self.broadcaster = Broadcaster()
     link.engine = self
@@ -70,6 +71,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     self.core = ReduceCore(state: state)
     let link = EngineLink<R>(isolation: isolation)
     self.link = link
+    self.triggered = TriggeredAssignments.Source(isolation: isolation)
     self.scheduler = EffectScheduler(link: link, clock: ContinuousClock())
     self.broadcaster = Broadcaster()
     link.engine = self
@@ -130,7 +132,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     var next = core.state
     // P1: `@Triggered` compares values; an assignment through one during this reduce (counted
     // per thread, and a reducer never leaves its thread) still makes the reduce a change.
-    let triggered = TriggeredAssignments.counter(for: triggeredKey)
+    let triggered = self.triggered.counter
     let triggeredBefore = triggered.pointee
     // Only a root engine reduces: a child store forwards its actions to its root (M3).
     let effect = reducer!.reduce(state: &next, action: action)
