@@ -120,6 +120,48 @@ extension AnyEffect {
     AnyEffect(.merge(EffectChildren(build()), priority: EffectPriority(priority)))
   }
 
+  // The overloads below, without a priority, are the ones a call without `priority:` picks:
+  // `TaskPriority` is a resilient type, so building and dropping the default `nil` of the
+  // overloads above goes through the concurrency library's value witnesses on every call.
+
+  /// An effect that runs its effects one after the other, at the inherited priority.
+  ///
+  /// - Parameter effects: The effects to run in order.
+  @inlinable
+  public static func concat(_ effects: AnyEffect<Element>...) -> AnyEffect<Element> {
+    AnyEffect(.concat(EffectChildren(effects), priority: .inherited))
+  }
+
+  /// An effect that runs the effects built by `build` one after the other, at the inherited
+  /// priority.
+  ///
+  /// - Parameter build: A builder that lists the effects.
+  @inlinable
+  public static func concat(
+    @EffectsBuilder<Element> _ build: () -> [AnyEffect<Element>]
+  ) -> AnyEffect<Element> {
+    AnyEffect(.concat(EffectChildren(build()), priority: .inherited))
+  }
+
+  /// An effect that runs its effects at the same time, at the inherited priority.
+  ///
+  /// - Parameter effects: The effects to run together.
+  @inlinable
+  public static func merge(_ effects: AnyEffect<Element>...) -> AnyEffect<Element> {
+    AnyEffect(.merge(EffectChildren(effects), priority: .inherited))
+  }
+
+  /// An effect that runs the effects built by `build` at the same time, at the inherited
+  /// priority.
+  ///
+  /// - Parameter build: A builder that lists the effects.
+  @inlinable
+  public static func merge(
+    @EffectsBuilder<Element> _ build: () -> [AnyEffect<Element>]
+  ) -> AnyEffect<Element> {
+    AnyEffect(.merge(EffectChildren(build()), priority: .inherited))
+  }
+
   /// An effect that emits what a continuation yields, until the continuation finishes.
   ///
   /// Use it to bridge callback-based code: the effect stays in flight until `finish()` is

@@ -119,20 +119,36 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   @inlinable
   func drainQueue() {
+    // Every reduce of the drain runs on this thread: its `@Triggered` counter is looked up once.
+    var counter: UnsafeMutablePointer<UInt64>?
     while let entry = core.queue.popFirst() {
       if entry.source != nil, !scheduler.admit(entry) { continue }
-      reduce(entry.action)
+      reduce(entry.action, counter: &counter)
     }
   }
 
   /// Reduces one action: the reducer, the commit, the action's effects, then the observers.
   @inlinable
   func reduce(_ action: Action) {
+    var counter: UnsafeMutablePointer<UInt64>?
+    reduce(action, counter: &counter)
+  }
+
+  /// Reduces one action; `counter` is the calling thread's `@Triggered` counter, once a reduce
+  /// of the same drain has looked it up.
+  @inlinable
+  func reduce(_ action: Action, counter: inout UnsafeMutablePointer<UInt64>?) {
     guard needsPreviousState else { return reduceInPlace(action) }
     var next = core.state
     // P1: `@Triggered` compares values; an assignment through one during this reduce (counted
     // per thread, and a reducer never leaves its thread) still makes the reduce a change.
-    let triggered = self.triggered.counter
+    let triggered: UnsafeMutablePointer<UInt64>
+    if let counter {
+      triggered = counter
+    } else {
+      triggered = self.triggered.counter
+      counter = triggered
+    }
     let triggeredBefore = triggered.pointee
     // Only a root engine reduces: a child store forwards its actions to its root (M3).
     let effect = reducer!.reduce(state: &next, action: action)
