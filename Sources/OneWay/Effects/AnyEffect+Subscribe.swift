@@ -6,10 +6,11 @@ package typealias EffectCancel = @Sendable () -> Void
 @usableFromInline
 package struct EffectEmitter<Element: Sendable>: Sendable {
   /// Delivers one element.
-  package let emit: @Sendable (Element) -> Void
+  @usableFromInline package let emit: @Sendable (Element) -> Void
   /// Ends the effect; later elements are dropped.
-  package let finish: @Sendable () -> Void
+  @usableFromInline package let finish: @Sendable () -> Void
 
+  @inlinable
   package init(
     emit: @escaping @Sendable (Element) -> Void,
     finish: @escaping @Sendable () -> Void

@@ -5,9 +5,11 @@
 /// equality stays symmetric and agrees with the hash.
 @usableFromInline
 struct AnyEffectID: Hashable, Sendable, CustomStringConvertible {
-  let base: any Hashable & Sendable
+  @usableFromInline let base: any Hashable & Sendable
 
-  @usableFromInline
+  // Inlinable, so that the check below is resolved for the caller's concrete id type instead
+  // of being a dynamic cast on every effect made with an identifier.
+  @inlinable
   init(_ base: some Hashable & Sendable) {
     if let erased = base as? AnyEffectID {
       self = erased
@@ -19,9 +21,15 @@ struct AnyEffectID: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
   static func == (lhs: AnyEffectID, rhs: AnyEffectID) -> Bool {
     guard type(of: lhs.base) == type(of: rhs.base) else { return false }
-    func isEqual<Base: Hashable>(_ lhs: Base) -> Bool {
-      guard let rhs = rhs.base as? Base else { return false }
-      return lhs == rhs
+    // Both values have the same dynamic type, checked above: each is opened, and the right one
+    // is read as the left one's type, without a dynamic cast.
+    func isEqual<Left: Hashable>(_ left: Left) -> Bool {
+      func compare<Right: Hashable>(_ right: Right) -> Bool {
+        withUnsafePointer(to: right) {
+          $0.withMemoryRebound(to: Left.self, capacity: 1) { left == $0.pointee }
+        }
+      }
+      return compare(rhs.base)
     }
     return isEqual(lhs.base)
   }

@@ -244,6 +244,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   /// Reduces what effects queued, when no `send` is doing so, then wakes the tasks waiting for
   /// idleness: the common ending of every entry point other than `send`.
+  @inlinable
   func settle() {
     if !core.isProcessing && !core.queue.isEmpty {
       core.isProcessing = true
@@ -264,12 +265,14 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   /// Takes an action produced by the unit `token`; it is reduced only if the unit is still
   /// alive when its turn comes (C2).
+  @inlinable
   func receive(_ action: Action, from token: EffectToken) {
     core.queue.append(action, from: token)
     settle()
   }
 
   /// Starts a node nested in the running unit `parent`, and returns the tasks to await.
+  @inlinable
   func start(_ effect: AnyEffect<Action>, parent: EffectToken) -> [EffectTask] {
     guard scheduler.isAlive(parent) else { return [] }
     var tasks: [EffectTask] = []
@@ -283,6 +286,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// Forgets a unit whose work has ended. A synchronous source can end while the engine is
   /// still reducing what it emitted; its unit is then kept until the queue is drained, so that
   /// those actions are admitted (an ended unit is not a cancelled one).
+  @inlinable
   func finish(_ token: EffectToken) {
     if core.isProcessing {
       finishedDuringDrain.append(token)
@@ -329,7 +333,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// Does what the scheduler left for a consistent engine: starts `bind()`'s tasks
   /// synchronously, subscribes synchronous sources, and ends cancelled subscriptions. Each may
   /// reach the engine again (through a recursive lock) or hop onto the store's isolation.
-  @usableFromInline
+  @inlinable
   func performPendingWork() {
     while !scheduler.pendingWork.isEmpty {
       for work in scheduler.takePendingWork() {
@@ -350,7 +354,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   /// Subscribes a synchronous source: what it emits is reduced on the emitting thread, under the
   /// store's lock.
-  private func subscribe(
+  @usableFromInline
+  func subscribe(
     _ token: EffectToken,
     _ start: @Sendable (EffectEmitter<Action>) -> EffectCancel
   ) {
@@ -364,7 +369,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     if !scheduler.attach(cancel, to: token) { cancel() }
   }
 
-  private static func startSynchronously(
+  @usableFromInline
+  static func startSynchronously(
     priority: EffectPriority,
     _ body: @escaping @Sendable () async -> Void
   ) -> EffectTask {

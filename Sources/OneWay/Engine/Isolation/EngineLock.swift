@@ -11,6 +11,7 @@
 /// It is recursive so that user code that runs under it (a reducer, a subscription closure) can
 /// send to the same store: the nested `send` takes the lock again on the same thread and finds
 /// the engine busy, so the action is queued (rule A5) instead of deadlocking.
+@usableFromInline
 package final class EngineLock: @unchecked Sendable {
   // The mutex is initialised once, before the lock is shared, destroyed in `deinit`, and only
   // ever used through pthread's own thread-safe calls.

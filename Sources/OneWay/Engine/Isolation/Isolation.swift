@@ -4,6 +4,7 @@
 /// The engine itself is synchronous and knows nothing of isolation. The store in front of it
 /// uses it only on its isolation, and the tasks that run effects come back to it through an
 /// ``EngineLink``, which enters the isolation first.
+@usableFromInline
 package enum Isolation: Sendable {
   /// The store is an actor; effect tasks hop onto it. Held weakly, so that effects do not keep
   /// the store alive.
@@ -16,10 +17,11 @@ package enum Isolation: Sendable {
 }
 
 /// A weak reference to the actor of an actor store, set by its initialiser.
+@usableFromInline
 package final class ActorReference: @unchecked Sendable {
   // Set once, in the store's initialiser, before any task that reads it is created; the weak
   // reference itself is loaded and cleared atomically by the runtime.
-  package weak var actor: (any Actor)?
+  @usableFromInline package weak var actor: (any Actor)?
 
   package init() {}
 }
@@ -27,18 +29,20 @@ package final class ActorReference: @unchecked Sendable {
 /// How code outside a store's isolation (an effect task, the end of a `states` loop, a
 /// cancelled subscription) reaches the store's engine: it enters the isolation, then uses the
 /// engine if the store still exists.
+@usableFromInline
 package final class EngineLink<R: Reducer>: @unchecked Sendable
 where R.Action: Sendable, R.State: Sendable {
   // `engine` is read only inside `isolation` (see `run`), where the engine lives; the weak
   // reference itself is loaded and cleared atomically by the runtime.
-  weak var engine: StoreEngine<R>?
-  package let isolation: Isolation
+  @usableFromInline weak var engine: StoreEngine<R>?
+  @usableFromInline package let isolation: Isolation
 
   init(isolation: Isolation) {
     self.isolation = isolation
   }
 
   /// Runs `body` with the engine on the store's isolation; `nil` once the store is gone.
+  @inlinable
   func run<T: Sendable>(_ body: @escaping @Sendable (StoreEngine<R>) -> T) async -> T? {
     switch isolation {
     case .actor(let reference):
@@ -52,6 +56,7 @@ where R.Action: Sendable, R.State: Sendable {
   }
 
   /// Whether the isolation can be entered synchronously from any thread: a lock.
+  @inlinable
   var isSynchronous: Bool {
     if case .lock = isolation { return true }
     return false
@@ -71,7 +76,8 @@ where R.Action: Sendable, R.State: Sendable {
     Task { await run(body) }
   }
 
-  private static func run<T>(on actor: isolated any Actor, _ body: () -> T) -> T {
+  @inlinable
+  static func run<T>(on actor: isolated any Actor, _ body: () -> T) -> T {
     body()
   }
 }

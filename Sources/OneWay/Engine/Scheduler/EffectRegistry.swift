@@ -58,15 +58,18 @@ struct EffectRegistry {
     return token
   }
 
+  @usableFromInline
   mutating func attach(_ task: Task<Void, Never>, to token: EffectToken) {
     units[token]?.task = task
   }
 
+  @usableFromInline
   mutating func attach(_ slot: TaskSlot, to token: EffectToken) {
     units[token]?.slot = slot
   }
 
   /// Keeps how to end a subscription; `false` if the unit has already ended.
+  @usableFromInline
   mutating func attach(_ cancel: @escaping EffectCancel, to token: EffectToken) -> Bool {
     guard units[token] != nil else { return false }
     units[token]?.cancel = cancel
@@ -74,6 +77,7 @@ struct EffectRegistry {
   }
 
   /// Forgets a unit whose task has ended, whether it was cancelled or not.
+  @usableFromInline
   mutating func finish(_ token: EffectToken) {
     if remove(token) == nil {
       cancelledTokens.remove(token)
@@ -83,12 +87,13 @@ struct EffectRegistry {
   /// A unit just cancelled: its task is to be cancelled, and what it owned closed.
   @usableFromInline
   struct Cancelled {
-    let token: EffectToken
-    let task: Task<Void, Never>?
-    let slot: TaskSlot?
-    let cancelSubscription: EffectCancel?
+    @usableFromInline let token: EffectToken
+    @usableFromInline let task: Task<Void, Never>?
+    @usableFromInline let slot: TaskSlot?
+    @usableFromInline let cancelSubscription: EffectCancel?
 
     /// Cancels the unit's task, or the task its slot will hold.
+    @usableFromInline
     func cancelTask() {
       task?.cancel()
       slot?.cancel()
@@ -96,6 +101,7 @@ struct EffectRegistry {
   }
 
   /// Removes every unit registered under `id`.
+  @usableFromInline
   mutating func cancel(_ id: AnyEffectID) -> [Cancelled] {
     guard let tokens = tokensByID[id] else { return [] }
     return tokens.compactMap { cancel(token: $0) }
@@ -131,6 +137,7 @@ struct EffectRegistry {
 
   /// Whether actions from `token` may still be reduced: the unit and all its ancestors are
   /// registered.
+  @usableFromInline
   func isAlive(_ token: EffectToken) -> Bool {
     var current = token
     while let unit = units[current] {
@@ -140,6 +147,7 @@ struct EffectRegistry {
     return false
   }
 
+  @usableFromInline
   func isBinding(_ token: EffectToken) -> Bool {
     units[token]?.isBinding ?? false
   }

@@ -19,7 +19,12 @@ struct EffectRunner<Sink: EffectSink>: Sendable {
 
   @usableFromInline let sink: Sink
 
-  @usableFromInline
+  @inlinable
+  init(sink: Sink) {
+    self.sink = sink
+  }
+
+  @inlinable
   func run(_ effect: AnyEffect<Element>) async {
     guard !Task.isCancelled else { return }
     switch effect.operation {
@@ -80,6 +85,7 @@ struct EffectRunner<Sink: EffectSink>: Sendable {
 extension EffectRunner {
   /// Delivers what a stream yields until it finishes or the task is cancelled: a cancelled
   /// effect stops taking the elements it had buffered at once (E5).
+  @inlinable
   func deliver(_ elements: AsyncStream<Element>) async {
     for await element in elements {
       guard !Task.isCancelled else { return }

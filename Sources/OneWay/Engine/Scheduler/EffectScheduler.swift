@@ -35,6 +35,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   }
 
   /// A throttled effect, kept until it runs.
+  @usableFromInline
   struct ThrottledRun {
     let effect: AnyEffect<Action>
     let scope: Scope
@@ -65,10 +66,10 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     case cancelSubscription(EffectToken, EffectCancel)
   }
 
-  let link: EngineLink<R>
+  @usableFromInline let link: EngineLink<R>
   let makeDeadline: (Duration) -> Deadline
   @usableFromInline private(set) var registry = EffectRegistry()
-  private var throttles = ThrottleWindows<ThrottledRun>()
+  @usableFromInline var throttles = ThrottleWindows<ThrottledRun>()
   /// The walk's work list, kept between walks so that a busy store stops allocating it.
   @usableFromInline var steps: [Step] = []
   @usableFromInline private(set) var pendingWork: [PendingWork] = []
@@ -208,8 +209,54 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   }
 
   /// The part of the walk that sets up tasks, timers and windows.
-  @usableFromInline
+  ///
+  /// Inlinable, as is everything an effect's task runs, so that it is specialised for the
+  /// store's reducer in the store's module: unspecialised, every generic type on the way
+  /// (the runner, the sink, the queue's entries) was looked up at run time, about 40 times per
+  /// effect that answers with one action.
+  @inlinable
   mutating func startTimed(
+    _ effect: AnyEffect<Action>,
+    in scope: Scope,
+    steps: inout [Step],
+    tasks: inout [EffectTask]
+  ) {
+    switch effect.operation {
+    case .debounce, .throttle:
+      startTimer(effect, in: scope, steps: &steps, tasks: &tasks)
+    case .subscribe(let start) where link.isSynchronous:
+      let token = registry.register(
+        parent: scope.parent,
+        ids: scope.ids,
+        isBinding: scope.isBinding
+      )
+      pendingWork.append(.subscribe(token, start))
+    case .single(let priority, let operation):
+      let priority = priority.map(EffectPriority.init) ?? scope.priority
+      let token = registry.register(
+        parent: scope.parent,
+        ids: scope.ids,
+        isBinding: scope.isBinding
+      )
+      let sink = LinkedSink(token: token, link: link)
+      launch(token, in: scope, priority: priority, collecting: &tasks) {
+        // The one action and the end of the unit reach the store in one hop.
+        guard !Task.isCancelled else { return await sink.finish() }
+        let action = await operation()
+        guard !Task.isCancelled else { return await sink.finish() }
+        await sink.emitLast(action)
+      }
+    case .sequence, .stream, .subscribe:
+      let priority = effect.priority.map(EffectPriority.init) ?? scope.priority
+      spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(effect) }
+    case .none, .just, .merge, .concat, .cancel, .cancellable:
+      steps.append(.walk(effect, scope))
+    }
+  }
+
+  /// The part of the walk that sets up debounce timers and throttle windows.
+  @usableFromInline
+  mutating func startTimer(
     _ effect: AnyEffect<Action>,
     in scope: Scope,
     steps: inout [Step],
@@ -236,18 +283,8 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
         steps.append(.walk(inner.first, scope.adding(id)))
         openWindow(for: run, id: id, until: deadline(after: interval, on: clock))
       }
-    case .subscribe(let start) where link.isSynchronous:
-      let token = registry.register(
-        parent: scope.parent,
-        ids: scope.ids,
-        isBinding: scope.isBinding
-      )
-      pendingWork.append(.subscribe(token, start))
-    case .single, .sequence, .stream, .subscribe:
-      let priority = effect.priority.map(EffectPriority.init) ?? scope.priority
-      spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(effect) }
-    case .none, .just, .merge, .concat, .cancel, .cancellable:
-      steps.append(.walk(effect, scope))
+    default:
+      preconditionFailure("OneWay: only a debounce or a throttle starts a timer")
     }
   }
 
@@ -258,7 +295,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// A unit of `bind()` is not started here but handed to the engine (see
   /// ``takePendingWork()``), which starts it once the walk is over.
   @discardableResult
-  @usableFromInline
+  @inlinable
   mutating func spawn(
     in scope: Scope,
     priority: EffectPriority,
@@ -267,10 +304,23 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   ) -> EffectToken {
     let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
     let sink = LinkedSink(token: token, link: link)
-    let run: @Sendable () async -> Void = {
+    launch(token, in: scope, priority: priority, collecting: &tasks) {
       await body(EffectRunner(sink: sink))
       await sink.finish()
     }
+    return token
+  }
+
+  /// Starts the task of the unit `token`, whose `run` ends by telling the store the unit is
+  /// over; a unit of `bind()` is handed to the engine instead (see ``takePendingWork()``).
+  @inlinable
+  mutating func launch(
+    _ token: EffectToken,
+    in scope: Scope,
+    priority: EffectPriority,
+    collecting tasks: inout [EffectTask],
+    _ run: @escaping @Sendable () async -> Void
+  ) {
     if scope.isBinding {
       let slot = TaskSlot()
       registry.attach(slot, to: token)
@@ -280,11 +330,11 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       registry.attach(task, to: token)
       tasks.append(task)
     }
-    return token
   }
 
   /// The work that the last walks and cancellations left, to be done by the engine once it is
   /// consistent again.
+  @inlinable
   mutating func takePendingWork() -> [PendingWork] {
     defer { pendingWork.removeAll() }
     return pendingWork
@@ -330,11 +380,11 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   // MARK: - Book-keeping
 
   /// Cancels every unit registered under `id`, and closes the throttle windows they timed.
-  @usableFromInline
+  @inlinable
   mutating func cancel(_ id: AnyEffectID) {
     for unit in registry.cancel(id) {
       cancel(unit)
-      throttles.close(timedBy: unit.token)
+      if !throttles.isEmpty { throttles.close(timedBy: unit.token) }
     }
   }
 
@@ -347,7 +397,8 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// Leaves the cancellation of a unit's task or subscription to the engine, once it is
   /// consistent: both may run user code. The unit is already out of the registry, so nothing it
   /// produces from now on is reduced (C2).
-  private mutating func cancel(_ unit: EffectRegistry.Cancelled) {
+  @inlinable
+  mutating func cancel(_ unit: EffectRegistry.Cancelled) {
     if let cancel = unit.cancelSubscription {
       pendingWork.append(.cancelSubscription(unit.token, cancel))
     } else {
@@ -356,9 +407,10 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   }
 
   /// Forgets a unit whose task has ended, and the window it timed.
+  @inlinable
   mutating func finish(_ token: EffectToken) {
     registry.finish(token)
-    throttles.close(timedBy: token)
+    if !throttles.isEmpty { throttles.close(timedBy: token) }
   }
 
   /// Whether an action an effect produced may still be reduced: its unit, and every unit that
@@ -371,10 +423,12 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     return isAlive
   }
 
+  @inlinable
   func isAlive(_ token: EffectToken) -> Bool {
     registry.isAlive(token)
   }
 
+  @inlinable
   func isBinding(_ token: EffectToken) -> Bool {
     registry.isBinding(token)
   }
@@ -387,21 +441,38 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
 /// then cancels them.
 @usableFromInline
 struct LinkedSink<R: Reducer>: EffectSink where R.Action: Sendable, R.State: Sendable {
-  let token: EffectToken
-  let link: EngineLink<R>
+  @usableFromInline let token: EffectToken
+  @usableFromInline let link: EngineLink<R>
 
-  @usableFromInline
+  @inlinable
+  init(token: EffectToken, link: EngineLink<R>) {
+    self.token = token
+    self.link = link
+  }
+
+  @inlinable
   func emit(_ action: R.Action) async {
     let token = token
     _ = await link.run { $0.receive(action, from: token) }
   }
 
-  @usableFromInline
+  @inlinable
   func start(_ effect: AnyEffect<R.Action>) async -> [Task<Void, Never>] {
     let token = token
     return await link.run { $0.start(effect, parent: token) } ?? []
   }
 
+  /// Delivers the unit's last action and ends the unit, in one hop onto the store.
+  @inlinable
+  func emitLast(_ action: R.Action) async {
+    let token = token
+    _ = await link.run {
+      $0.receive(action, from: token)
+      $0.finish(token)
+    }
+  }
+
+  @inlinable
   func finish() async {
     let token = token
     _ = await link.run { $0.finish(token) }

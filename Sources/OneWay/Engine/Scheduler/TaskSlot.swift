@@ -13,9 +13,13 @@ final class TaskSlot: Sendable {
   }
 
   private let lock = EngineLock()
+
+  @usableFromInline
+  init() {}
   // Read and written only while holding `lock`.
   private nonisolated(unsafe) var content = Content.empty
 
+  @usableFromInline
   func fill(with task: Task<Void, Never>) {
     let isCancelled = lock.withLock {
       if case .cancelled = content { return true }

@@ -2,6 +2,7 @@
 ///
 /// A plain value: the store asks it whether a throttled effect runs now, waits for the end of
 /// the window (`latest: true`), or is dropped, and tells it when a window's timer fires.
+@usableFromInline
 struct ThrottleWindows<Run> {
   enum Admission: Equatable {
     /// No window is open: run now and open one.
@@ -12,13 +13,15 @@ struct ThrottleWindows<Run> {
     case dropped
   }
 
-  private struct Window {
+  @usableFromInline
+  struct Window {
     let timer: EffectToken
     var pending: Run?
   }
 
-  private var windows: [AnyEffectID: Window] = [:]
+  @usableFromInline var windows: [AnyEffectID: Window] = [:]
 
+  @inlinable
   var isEmpty: Bool { windows.isEmpty }
 
   mutating func admit(_ id: AnyEffectID, latest: Bool, run: Run) -> Admission {
@@ -44,6 +47,7 @@ struct ThrottleWindows<Run> {
 
   /// Closes, dropping its trailing run, the window that `timer` measures, if it is open: a
   /// window lives no longer than its timer, however the timer ends.
+  @usableFromInline
   mutating func close(timedBy timer: EffectToken) {
     if let id = windows.first(where: { $0.value.timer == timer })?.key {
       windows[id] = nil
