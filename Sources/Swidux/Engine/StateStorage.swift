@@ -19,10 +19,11 @@ protocol StateStorage: AnyObject {
 ///
 /// The state lives at a fixed address, so that a subscription to a stored property reads its
 /// value at an offset from it (see ``ValueReader``) instead of through a key path.
+@usableFromInline
 final class AppStateStorage<AppState>: StateStorage {
   // Allocated and initialized here, deinitialized in `deinit`; read and written only under
   // the store's lock (the engine's isolation).
-  let pointer: UnsafeMutablePointer<AppState>
+  @usableFromInline let pointer: UnsafeMutablePointer<AppState>
   let reducer: Reducer<AppState>
 
   init(_ appState: AppState, reducer: Reducer<AppState>) {
