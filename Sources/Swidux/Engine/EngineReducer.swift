@@ -12,7 +12,7 @@ struct EngineReducer: OneWay.Reducer {
 
   @usableFromInline
   func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
-    state.storage.reduce(action.action)
+    state.storage._withUnsafeGuaranteedRef { $0.reduce(action.action) }
     return .none
   }
 }

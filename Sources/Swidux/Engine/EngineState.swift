@@ -9,10 +9,15 @@ struct EngineState: Equatable, @unchecked Sendable {
   // @unchecked: the engine uses the storage only under its store's lock; a `Store` hands
   // copies of the application state to other threads only where it is `Sendable` (see
   // `Store`).
-  // unowned(unsafe): the `StoreCore` that owns the engine holds the storage strongly for as
-  // long as the engine exists, and the engine gives its state to no one else; so the engine
-  // copies its state (several times per dispatch) without counting references.
-  unowned(unsafe) let storage: any StateStorage
+  // Unmanaged: the `StoreCore` that owns the engine holds the storage strongly for as long as
+  // the engine exists, and the engine gives its state to no one else; so the engine copies its
+  // state (several times per dispatch), and the reducer calls the storage, without counting
+  // references.
+  let storage: Unmanaged<StateStorage>
+
+  init(storage: StateStorage) {
+    self.storage = .passUnretained(storage)
+  }
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool { false }

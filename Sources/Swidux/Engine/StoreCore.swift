@@ -52,11 +52,10 @@ final class StoreCore<AppState>: @unchecked Sendable {
     // `lock()`/`unlock()` rather than `lock.withLock`, whose generic closure was not
     // specialized here; nothing between them throws.
     lock.lock()
-    let entry = self.entry
-    switch entry {
-    case .reducer: engine.send(DispatchedAction(action))
-    case .middlewares(let dispatch): dispatch(action)
-    case .ended: break
+    if case .reducer = entry {
+      engine.send(DispatchedAction(action))
+    } else if case .middlewares(let dispatch) = entry {
+      dispatch(action)
     }
     lock.unlock()
   }
