@@ -21,7 +21,7 @@
 ///   inside one is queued and reduced right after the current action, without deadlock.
 /// - Subscriptions of one store never see another store's changes.
 public final class Store<AppState> {
-  let core: StoreCore<AppState>
+  @usableFromInline let core: StoreCore<AppState>
   /// Whether this is the store the application created, rather than the one its middlewares
   /// were given; its deinit releases the middlewares.
   private let ownsCore: Bool
@@ -103,6 +103,7 @@ public final class Store<AppState> {
   ///   - onNext: Called with the current value, then with each new value.
   /// - Returns: The subscription. Keep it: when it is deinitialized the subscription ends,
   ///   `onNext` is never called again, and the store keeps nothing of it.
+  @inlinable
   public func subscribe<Value: Equatable>(
     _ keyPath: KeyPath<AppState, Value>,
     onNext: @escaping @Sendable (Value) -> Void

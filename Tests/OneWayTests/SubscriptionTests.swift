@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import OneWay
@@ -131,5 +132,29 @@ import Testing
     #expect(order.withLock { $0 } == ["count 0", "count 1", "nested send returned"])
     #expect(store.state.text == "nested")
     _ = subscription
+  }
+
+  @Test func s3SubscriptionsCancelledOnOtherThreadsWhileTheStoreNotifiesAreRaceFree() {
+    // A subscription's closure is fetched under its box's lock, when its value changed, while
+    // another thread may be cancelling it: run under the thread sanitizer.
+    let store = LockedStore(reducer: Self.reducer(), state: State())
+    let calls = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for index in 0..<500 {
+        if thread.isMultiple(of: 2) {
+          store.send(.setCount(thread * 1_000 + index))
+        } else {
+          let subscription = store.subscribe(\.count) { _ in calls.withLock { $0 += 1 } }
+          store.send(.setText("\(thread) \(index)"))
+          subscription.cancel()
+        }
+      }
+    }
+    store.send(.setCount(-1))
+    #expect(calls.withLock { $0 } >= 4 * 500, "each subscription is told at once")
+    #expect(
+      store.withEngine { $0.broadcaster.subscribers.count } == 0,
+      "S3: nothing of a cancelled subscription is kept"
+    )
   }
 }

@@ -37,7 +37,7 @@ extension StoreEngine {
   /// before the `send` that caused the change returns, until it reports that it has ended; it
   /// is not told of the current state. A child store projects its parent's state with one.
   @usableFromInline
-  func addSubscriber(_ subscriber: any StateSubscriber<State>) {
+  func addSubscriber(_ subscriber: StateSubscriber<State>) {
     broadcaster.subscribers.append(subscriber)
   }
 
@@ -76,10 +76,9 @@ extension StoreEngine {
     of store: any AnyObject & Sendable
   ) {
     let reader = StoredValueReader(state)
-    addSubscriber(
-      ChildProjection(child: store) { parentState in
-        child.engine.replaceState(reader.read(parentState))
-      }
-    )
+    let projection = ChildProjection<State>(child: store) { parentState in
+      child.engine.replaceState(reader.read(parentState))
+    }
+    addSubscriber(StateSubscriber(lifetime: projection) { projection.notify($0) })
   }
 }

@@ -223,14 +223,22 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     if !broadcaster.subscribers.isEmpty { notifySubscribers() }
   }
 
-  // Inlinable so that the loop is specialized for the state: generic, it looked up the
-  // subscribers' existential type on every commit.
+  // Inlinable so that the loop is specialized for the state. Each subscriber is a closure
+  // compiled for its value by the inlinable `subscribe` (see `StateSubscriber`).
   @inlinable
   func notifySubscribers() {
     let state = core.state
+    // A copy of the list: a subscription's closure may subscribe or cancel.
+    let subscribers = broadcaster.subscribers
     var ended = false
-    for subscriber in broadcaster.subscribers where !subscriber.notify(state) {
-      ended = true
+    for index in subscribers.indices {
+      // Unretained: `subscribers` holds every subscriber, and so its `notify` closure, until
+      // the loop ends. Retaining and releasing each subscriber and its closure cost more than
+      // an unchanged subscription's read and comparison (S4).
+      let alive = Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef {
+        $0.notify(state)
+      }
+      if !alive { ended = true }
     }
     if ended { broadcaster.removeCancelledSubscribers() }
   }
@@ -441,38 +449,46 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   /// Subscribes `onChange` to the value at `keyPath`: it is called at once with the current
   /// value, then after every reduce that changed that value (S1, S2).
+  ///
+  /// Inlinable, as the stores' `subscribe` methods that call it, so that the subscriber's
+  /// read and comparison are compiled for the client's state and value (S4).
+  @inlinable
   package func subscribe<Value: Equatable & Sendable>(
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @Sendable (Value) -> Void
   ) -> StateSubscription {
-    let current = core.state[keyPath: keyPath]
-    let box = ValueSubscriptionBox(onChange)
-    broadcaster.subscribers.append(
-      KeyPathSubscriber(keyPath: keyPath, current: current, box: box)
-    )
-    let link = self.link
-    let subscription = StateSubscription(box: box) {
-      link.runLater { $0.broadcaster.removeCancelledSubscribers() }
-    }
-    _ = box.call(current)
-    return subscription
+    subscribe(reading: StoredValueReader(keyPath), onChange)
   }
 
-  /// Subscribes `onChange` to the value that `read` reads from the state, as
+  /// Subscribes `onChange` to the value that `reader` reads from the state, as
   /// ``subscribe(_:_:)`` does for a key path: it is called at once with the current value,
-  /// then after every reduce that changed that value. `read` runs on the store's isolation.
-  package func subscribe<Value: Equatable & Sendable>(
-    reading read: @escaping (State) -> Value,
-    _ onChange: @escaping @Sendable (Value) -> Void
+  /// then after every reduce that changed that value. `reader` runs on the store's isolation,
+  /// and so does `onChange`; `onChange` may be released on any thread.
+  ///
+  /// The reader is a value of a concrete type, not a closure, so that the subscriber that
+  /// inlinable callers make reads the value inline, without calling through a closure.
+  @inlinable
+  package func subscribe<Reader: StateValueReader<State>>(
+    reading reader: Reader,
+    _ onChange: @escaping @Sendable (Reader.Value) -> Void
   ) -> StateSubscription {
-    let current = read(core.state)
-    let box = ValueSubscriptionBox(onChange)
-    broadcaster.subscribers.append(ReaderSubscriber(read: read, current: current, box: box))
+    let box = ValueSubscriptionBox(current: reader.read(core.state), onChange)
+    return add(StateSubscriber(lifetime: box) { box.receive(reader.read($0)) }, box)
+  }
+
+  /// Adds a value subscription's subscriber, calls its closure with the current value, and
+  /// returns the subscription, whose cancel makes the engine forget the subscriber.
+  @usableFromInline
+  func add<Value>(
+    _ subscriber: StateSubscriber<State>,
+    _ box: ValueSubscriptionBox<Value>
+  ) -> StateSubscription {
+    broadcaster.subscribers.append(subscriber)
     let link = self.link
     let subscription = StateSubscription(box: box) {
       link.runLater { $0.broadcaster.removeCancelledSubscribers() }
     }
-    _ = box.call(current)
+    _ = box.call(box.last)
     return subscription
   }
 

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// A subscription to one property of a store's state, made by `store.subscribe(_:_:)`.
 ///
 /// Keep it as long as the closure should be called: the subscription ends when it is
@@ -37,31 +45,74 @@ protocol SubscriptionBox: Sendable {
   func cancel() -> Bool
 }
 
-/// The closure of a subscription to values of type `Value`.
-final class ValueSubscriptionBox<Value>: SubscriptionBox {
-  private let lock = EngineLock()
-  // Read and written only while holding `lock`.
-  private nonisolated(unsafe) var onChange: (@Sendable (Value) -> Void)?
+/// A subscription to values of type `Value`: the closure, and the value it was last given.
+///
+/// The engine compares each committed value with ``last`` on the store's isolation, without
+/// any lock (S4); only a changed value takes the box's lock, to fetch the closure, which a
+/// cancel on another thread may be releasing at the same moment (S3). The lock is a plain
+/// mutex, held only while the closure is fetched or taken out, never while it runs or is
+/// released: code that the closure runs, or that its captures' deinits run, may cancel again.
+@usableFromInline
+final class ValueSubscriptionBox<Value: Equatable>: SubscriptionBox, SubscriberLifetime,
+  @unchecked Sendable
+{
+  // @unchecked: `onChange` is read and written only while holding `mutex`; `last` only on the
+  // store's isolation (by the engine's subscriber and its first call at subscription), which
+  // is never on two threads at once.
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline @exclusivity(unchecked) var onChange: ((Value) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var last: Value
 
-  init(_ onChange: @escaping @Sendable (Value) -> Void) {
+  /// - Parameters:
+  ///   - current: The value that the subscription is told of first.
+  ///   - onChange: The subscription's closure, called only on the store's isolation; it may
+  ///     be released on any thread.
+  @usableFromInline
+  init(current: Value, _ onChange: @escaping (Value) -> Void) {
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
     self.onChange = onChange
+    last = current
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Calls the closure with `value` if it differs from the last value; returns `false` once the
+  /// subscription has ended.
+  @inlinable @inline(__always)
+  func receive(_ value: Value) -> Bool {
+    if value == last { return true }
+    last = value
+    return call(value)
   }
 
   /// Calls the closure; returns `false` once the subscription has ended.
+  @inlinable
   func call(_ value: Value) -> Bool {
-    guard let onChange = lock.withLock({ onChange }) else { return false }
+    pthread_mutex_lock(mutex)
+    let onChange = self.onChange
+    pthread_mutex_unlock(mutex)
+    guard let onChange else { return false }
     onChange(value)
     return true
   }
 
+  @usableFromInline
   var isCancelled: Bool {
-    lock.withLock { onChange == nil }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return onChange == nil
   }
 
   func cancel() -> Bool {
-    lock.withLock {
-      defer { onChange = nil }
-      return onChange != nil
-    }
+    pthread_mutex_lock(mutex)
+    let onChange = self.onChange
+    self.onChange = nil
+    pthread_mutex_unlock(mutex)
+    // Released here, outside the lock: what it captured may cancel this subscription again.
+    return onChange != nil
   }
 }

@@ -122,7 +122,7 @@ where R.Action: Sendable, R.State: Sendable {
 /// It holds the child weakly, so a parent never keeps its children alive; once the child is
 /// gone it reports that it has ended, and the parent's engine forgets it.
 @usableFromInline
-final class ChildProjection<ParentState>: StateSubscriber {
+final class ChildProjection<ParentState>: SubscriberLifetime {
   @usableFromInline weak var child: (any AnyObject & Sendable)?
   /// Commits the child's part of a parent state into the child's engine; made by the
   /// inlinable `scope`, so specialized for the client's types.

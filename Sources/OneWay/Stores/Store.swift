@@ -210,6 +210,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   ///   - keyPath: The property to watch; compared with `==` after every reduce.
   ///   - onChange: Called with each new value.
   /// - Returns: The subscription; it ends when cancelled or deinitialized.
+  @inlinable
   public func subscribe<Value: Equatable & Sendable>(
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @Sendable (Value) -> Void

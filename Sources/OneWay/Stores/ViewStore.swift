@@ -235,14 +235,16 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   ///   - keyPath: The property to watch; compared with `==` after every reduce.
   ///   - onChange: Called on the main actor with each new value.
   /// - Returns: The subscription; it ends when cancelled or deinitialized.
+  @inlinable
   public func subscribe<Value: Equatable & Sendable>(
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> StateSubscription {
-    engine.subscribe(keyPath) { value in
-      // The engine of a view store calls its subscriptions on the main actor.
-      MainActor.assumeIsolated { onChange(value) }
-    }
+    // Safe: a view store's engine (isolation `.mainActor`) calls its subscriptions only from
+    // its sends and commits, which run on the main actor, so `onChange` always runs there; a
+    // global actor's function type has the representation of a plain one. It replaces
+    // `MainActor.assumeIsolated`, which checked the executor (and allocated) on every call.
+    engine.subscribe(keyPath, unsafeBitCast(onChange, to: (@Sendable (Value) -> Void).self))
   }
 
   /// Returns once the store is idle (see ``isIdle``), or once the calling task is cancelled.

@@ -1,4 +1,5 @@
 /// An action on its way through the engine.
+@usableFromInline
 struct DispatchedAction: @unchecked Sendable {
   // @unchecked: an action is reduced on the thread that dispatched it, with the store's lock
   // held; the engine queues one only when it is dispatched on that thread during a reduce,

@@ -5,12 +5,14 @@ import OneWay
 ///
 /// It names no application state, so that the engine is specialized for it once, here. It
 /// never returns an effect: a Swidux reducer only changes the state.
+@usableFromInline
 struct EngineReducer: OneWay.Reducer {
-  typealias State = EngineState
-  typealias Action = DispatchedAction
+  @usableFromInline typealias State = EngineState
+  @usableFromInline typealias Action = DispatchedAction
 
+  @usableFromInline
   func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
-    state.storage.reduce(action.action)
+    state.storage._withUnsafeGuaranteedRef { $0.reduce(action.action) }
     return .none
   }
 }

@@ -4,39 +4,21 @@
 /// every reduce counts as a change (`==` is always `false`, and Swidux's state need not be
 /// `Equatable`), and each subscription compares the value at its own key path with the one it
 /// last delivered (S1).
+@usableFromInline
 struct EngineState: Equatable, @unchecked Sendable {
   // @unchecked: the engine uses the storage only under its store's lock; a `Store` hands
   // copies of the application state to other threads only where it is `Sendable` (see
   // `Store`).
-  // unowned(unsafe): the `StoreCore` that owns the engine holds the storage strongly for as
-  // long as the engine exists, and the engine gives its state to no one else; so the engine
-  // copies its state (several times per dispatch) without counting references.
-  unowned(unsafe) let storage: any StateStorage
+  // Unmanaged: the `StoreCore` that owns the engine holds the storage strongly for as long as
+  // the engine exists, and the engine gives its state to no one else; so the engine copies its
+  // state (several times per dispatch), and the reducer calls the storage, without counting
+  // references.
+  let storage: Unmanaged<StateStorage>
 
+  init(storage: StateStorage) {
+    self.storage = .passUnretained(storage)
+  }
+
+  @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool { false }
-
-}
-
-/// A value at a subscribed key path, compared and delivered by the engine.
-struct SubscribedValue<Value>: @unchecked Sendable {
-  // @unchecked: it is read from the state, compared with the previous value and handed to the
-  // subscriber only under the store's lock, while the engine notifies its subscribers.
-  let value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-}
-
-extension SubscribedValue: Equatable where Value: Equatable {
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
-}
-
-/// A subscriber's closure, in the form the engine calls: with a ``SubscribedValue``.
-struct Subscriber<Value>: Sendable {
-  let onNext: @Sendable (Value) -> Void
-
-  @Sendable func receive(_ subscribed: SubscribedValue<Value>) {
-    onNext(subscribed.value)
-  }
 }

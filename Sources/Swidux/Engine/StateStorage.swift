@@ -4,10 +4,16 @@
 /// The engine's state, ``EngineState``, holds it without naming the application state's type,
 /// so that the engine's code is compiled once for Swidux, specialized, rather than run
 /// generically for every application state (which costs a lookup of generic metadata at each
-/// step of every dispatch).
-protocol StateStorage: AnyObject {
+/// step of every dispatch). It is a class rather than a protocol so that the engine's state can
+/// hold it unretained (an `Unmanaged` reference, see ``EngineState``) and call it without a
+/// retain and a release at every dispatch.
+@usableFromInline
+class StateStorage {
   /// Runs the store's reducer on the state, in place.
-  func reduce(_ action: any Action)
+  @usableFromInline
+  func reduce(_ action: any Action) {
+    preconditionFailure("StateStorage is abstract")
+  }
 }
 
 /// The application state of one store, and its reducer.
@@ -19,10 +25,11 @@ protocol StateStorage: AnyObject {
 ///
 /// The state lives at a fixed address, so that a subscription to a stored property reads its
 /// value at an offset from it (see ``ValueReader``) instead of through a key path.
+@usableFromInline
 final class AppStateStorage<AppState>: StateStorage {
   // Allocated and initialized here, deinitialized in `deinit`; read and written only under
   // the store's lock (the engine's isolation).
-  let pointer: UnsafeMutablePointer<AppState>
+  @usableFromInline let pointer: UnsafeMutablePointer<AppState>
   let reducer: Reducer<AppState>
 
   init(_ appState: AppState, reducer: Reducer<AppState>) {
@@ -38,7 +45,8 @@ final class AppStateStorage<AppState>: StateStorage {
 
   var appState: AppState { pointer.pointee }
 
-  func reduce(_ action: any Action) {
+  @usableFromInline
+  override func reduce(_ action: any Action) {
     reducer.reduce(&pointer.pointee, action)
   }
 }

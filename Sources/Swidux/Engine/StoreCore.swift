@@ -7,6 +7,7 @@ import OneWay
 /// takes the lock and calls the engine. The engine reduces one action at a time, queues a
 /// dispatch made while it reduces (A5), and tells the subscriptions once the whole reduce has
 /// been committed (S1); nothing here queues, orders or notifies.
+@usableFromInline
 final class StoreCore<AppState>: @unchecked Sendable {
   // @unchecked: `engine` and `entry` are used only while holding `lock`, and every closure
   // the engine and the entry hold (the reducer, the middlewares, the subscriptions) is called
@@ -14,7 +15,7 @@ final class StoreCore<AppState>: @unchecked Sendable {
   let lock = EngineLock()
   let engine: StoreEngine<EngineReducer>
   /// The application state, which the engine's state holds too.
-  let storage: AppStateStorage<AppState>
+  @usableFromInline let storage: AppStateStorage<AppState>
   // Read and written only under `lock`, each access copying the entry out at once, so no
   // access overlaps another: dynamic exclusivity checks would only cost every dispatch.
   @exclusivity(unchecked) var entry = Entry.reducer
@@ -51,11 +52,10 @@ final class StoreCore<AppState>: @unchecked Sendable {
     // `lock()`/`unlock()` rather than `lock.withLock`, whose generic closure was not
     // specialized here; nothing between them throws.
     lock.lock()
-    let entry = self.entry
-    switch entry {
-    case .reducer: engine.send(DispatchedAction(action))
-    case .middlewares(let dispatch): dispatch(action)
-    case .ended: break
+    if case .reducer = entry {
+      engine.send(DispatchedAction(action))
+    } else if case .middlewares(let dispatch) = entry {
+      dispatch(action)
     }
     lock.unlock()
   }
@@ -92,17 +92,24 @@ final class StoreCore<AppState>: @unchecked Sendable {
   }
 
   /// Subscribes `onNext` to the value at `keyPath` through the engine's subscriptions.
+  ///
+  /// Inlinable, as ``Store/subscribe(_:onNext:)``, so that the subscriber the engine calls at
+  /// every dispatch reads and compares the value as code compiled for the client's types.
+  @inlinable
   func subscribe<Value: Equatable>(
     _ keyPath: KeyPath<AppState, Value>,
     onNext: @escaping @Sendable (Value) -> Void
   ) -> StoreSubscriptionToken {
-    let subscriber = Subscriber(onNext: onNext)
-    let reader = KeyPathValueReader(keyPath)
-    let subscription = lock.withLock {
-      // A closure, not the key path `\EngineState.[subscribed: reader]`: applying a key path
-      // through a subscript goes through the runtime's key-path interpreter at every dispatch.
-      engine.subscribe(reading: { SubscribedValue(reader.read($0.storage)) }, subscriber.receive)
-    }
+    let reader = ValueReader(keyPath, in: storage)
+    return subscribe { engine in engine.subscribe(reading: reader, onNext) }
+  }
+
+  /// Makes a subscription with `subscribe`, under the lock, and its token.
+  @usableFromInline
+  func subscribe(
+    _ subscribe: (StoreEngine<EngineReducer>) -> StateSubscription
+  ) -> StoreSubscriptionToken {
+    let subscription = lock.withLock { subscribe(engine) }
     return StoreSubscriptionToken(subscription, lock: lock)
   }
 }

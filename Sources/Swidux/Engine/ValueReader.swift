@@ -1,40 +1,35 @@
-/// How a subscription reads its value from the application state, called by the closure that
-/// a Swidux store gives the engine's `subscribe(reading:_:)`.
+import OneWay
+
+/// How a subscription reads its value from a store's application state.
 ///
 /// It is made once, when the subscription is, so that each notification only reads: at the
 /// value's offset in the state when the key path is made of stored properties alone (most
-/// are), through the key path otherwise. Readers are equal only to themselves.
-class ValueReader<Value>: Hashable, @unchecked Sendable {
-  // @unchecked: immutable once made, and used by the engine only under the store's lock.
-
-  /// The value at the subscription's key path of the state in `storage`.
-  func read(_ storage: any StateStorage) -> Value {
-    preconditionFailure("ValueReader is abstract")
-  }
-
-  static func == (lhs: ValueReader, rhs: ValueReader) -> Bool { lhs === rhs }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(self))
-  }
-}
-
-/// A reader of the value at a key path of an application state of type `AppState`.
-final class KeyPathValueReader<AppState, Value>: ValueReader<Value>, @unchecked Sendable {
-  // @unchecked: as its superclass.
-  let keyPath: KeyPath<AppState, Value>
+/// are), through the key path otherwise. It reads the application state that the store's
+/// core holds, which is the one the engine's state holds (through an existential that a read
+/// would have to open). It is inlinable, as ``Store/subscribe(_:onNext:)`` that makes it, so
+/// that the read is compiled for the client's state and value.
+@usableFromInline
+struct ValueReader<AppState, Value: Equatable>: StateValueReader {
+  @usableFromInline let storage: AppStateStorage<AppState>
+  @usableFromInline let keyPath: KeyPath<AppState, Value>
   /// Where the value is in the state, when the key path is made of stored properties alone.
-  let offset: Int?
+  @usableFromInline let offset: Int?
 
-  init(_ keyPath: KeyPath<AppState, Value>) {
+  @inlinable
+  init(_ keyPath: KeyPath<AppState, Value>, in storage: AppStateStorage<AppState>) {
+    self.storage = storage
     self.keyPath = keyPath
-    offset = MemoryLayout<AppState>.offset(of: keyPath)
+    // A zero-sized state has no storage to point into.
+    offset = MemoryLayout<AppState>.size == 0 ? nil : MemoryLayout<AppState>.offset(of: keyPath)
   }
 
-  override func read(_ storage: any StateStorage) -> Value {
-    // The engine's state holds the storage of this store, whose state is an `AppState`.
-    let pointer = unsafeDowncast(storage as AnyObject, to: AppStateStorage<AppState>.self).pointer
+  /// The value at the key path of the store's application state.
+  @inlinable
+  func read(_ state: EngineState) -> Value {
+    let pointer = storage.pointer
     guard let offset else { return pointer.pointee[keyPath: keyPath] }
+    // Safe: `offset(of:)` is non-nil only when a `Value` is stored inline at that offset of an
+    // `AppState`, and `pointer` points to an initialized `AppState` (see `AppStateStorage`).
     return UnsafeRawPointer(pointer).load(fromByteOffset: offset, as: Value.self)
   }
 }

@@ -9,7 +9,7 @@ struct Broadcaster<Action, State: Sendable> {
   @usableFromInline var streams = StateStreams<State>()
   /// The states produced before the first loop started; `nil` once one has (O7).
   @usableFromInline var backlog: StateBacklog<State>?
-  @usableFromInline var subscribers: [any StateSubscriber<State>] = []
+  @usableFromInline var subscribers: [StateSubscriber<State>] = []
   @usableFromInline var observer: (any StateObserver)?
   @usableFromInline var reductionObservers: [(Reduction<Action, State>) -> Void] = []
   /// The store's log, set by its logging options; a reduction observer of its own so that

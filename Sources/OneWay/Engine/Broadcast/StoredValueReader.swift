@@ -22,7 +22,7 @@ struct StoredValueReader<Root, Value> {
 
   /// The value inside `root`.
   @inlinable
-  func read(_ root: Root) -> Value {
+  package func read(_ root: Root) -> Value {
     guard let offset else { return root[keyPath: keyPath] }
     // Safe: `offset(of:)` is non-nil only when a `Value` is stored inline at that offset of a
     // `Root`, and the pointer is used only while `withUnsafeBytes` lends `root`'s bytes.
@@ -32,3 +32,5 @@ struct StoredValueReader<Root, Value> {
     }
   }
 }
+
+extension StoredValueReader: StateValueReader where Value: Equatable {}
