@@ -39,7 +39,7 @@ struct StateProjection<Root, Value>: Sendable {
   /// The reducer is borrowed, never copied: reached through a closure that captured it, every
   /// level of a composed reducer copied its whole child reducer (a retain and a release of each
   /// closure and key path inside it) on every send.
-  @inlinable
+  @inlinable @inline(__always)
   func reduce<R: Reducer>(
     _ root: inout Root,
     with reducer: borrowing R,
@@ -53,7 +53,7 @@ struct StateProjection<Root, Value>: Sendable {
   ///
   /// Reached without a closure: `&root` becomes a pointer for the duration of this call, and the
   /// reducer stays borrowed (a closure can capture a borrowed value only by copying it).
-  @inlinable
+  @inlinable @inline(__always)
   static func reduce<R: Reducer>(
     _ base: UnsafeMutablePointer<Root>,
     at offset: Int,

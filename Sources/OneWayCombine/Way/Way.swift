@@ -60,7 +60,7 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
   public let initialState: State
 
   /// The isolation of the engine and of everything that observes it.
-  let lock = EngineLock()
+  @usableFromInline let lock = EngineLock()
   @usableFromInline let engine: StoreEngine<WayReducer<Action, State>>
   /// The thread a `.current` way was created on; `nil` for `.threadSafe`.
   @usableFromInline let confinedThread: pthread_t?
@@ -165,22 +165,10 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
     }
     // Not through a closure: `lock.withLock` was not specialized in the caller, and a
     // closure of the way's own cost a partial application and a call per send. Nothing in
-    // the engine's `send` throws, so `unlockAfterSend()` is always reached.
-    lockForSend()
-    engine.send(LockIsolated(action))
-    unlockAfterSend()
-  }
-
-  /// Takes the way's lock, for `send`, which is inlined into the caller (so that the engine's
-  /// `send` is specialized for the way's types) and cannot name the lock's package methods.
-  @usableFromInline
-  final func lockForSend() {
+    // the engine's `send` throws, so the lock is always released. The lock's methods are
+    // inlined too: the caller calls pthread directly.
     lock.lock()
-  }
-
-  /// Releases the lock taken by ``lockForSend()``.
-  @usableFromInline
-  final func unlockAfterSend() {
+    engine.send(LockIsolated(action))
     lock.unlock()
   }
 

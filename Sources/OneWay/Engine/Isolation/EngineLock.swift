@@ -14,8 +14,9 @@
 @usableFromInline
 package final class EngineLock: @unchecked Sendable {
   // The mutex is initialised once, before the lock is shared, destroyed in `deinit`, and only
-  // ever used through pthread's own thread-safe calls.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  // ever used through pthread's own thread-safe calls. Visible to inlined code only through
+  // `lock()` and `unlock()`.
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   package init() {
     mutex = .allocate(capacity: 1)
@@ -41,13 +42,16 @@ package final class EngineLock: @unchecked Sendable {
 
   /// Takes the lock; for a front door's hot path, where ``withLock(_:)``'s generic closure
   /// was not specialized across modules. Pair it with ``unlock()`` on the same thread.
-  @usableFromInline
+  ///
+  /// Inlinable, so that a front door's inlined `send` calls pthread itself rather than two
+  /// functions that do.
+  @inlinable
   package func lock() {
     pthread_mutex_lock(mutex)
   }
 
   /// Releases the lock taken by ``lock()``.
-  @usableFromInline
+  @inlinable
   package func unlock() {
     pthread_mutex_unlock(mutex)
   }
