@@ -57,19 +57,18 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     clock: C = ContinuousClock()
   ) {
     initialState = state
-    let reference = ActorReference()
+    let executor = StoreExecutor()
     let engine = StoreEngine(
       reducer: reducer(),
       state: state,
       clock: clock,
-      isolation: .actor(reference)
+      isolation: .actor(executor)
     )
     engine.setLogging(loggingOptions)
     self.engine = engine
     self.link = engine.link
-    executor = StoreExecutor()
+    self.executor = executor
     parent = nil
-    reference.actor = self
     engine.bind()
   }
 
@@ -77,7 +76,6 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// parent through `parent`; see ``scope(state:action:)``.
   init(
     child engine: sending StoreEngine<R>,
-    reference: ActorReference,
     executor: StoreExecutor,
     parent: ParentLink<Action>
   ) {
@@ -86,7 +84,6 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     self.link = engine.link
     self.executor = executor
     self.parent = parent
-    reference.actor = self
   }
 
   /// The executor the store runs on: for a root store its own, for a child store its root's.
@@ -231,9 +228,10 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
 }
 
 /// The serial executor of a root `Store` and its child stores: a default actor whose executor
-/// they all declare as theirs (see `Store.unownedExecutor`).
+/// they all declare as theirs (see `Store.unownedExecutor`), and onto which their effect tasks
+/// hop (see ``Isolation/actor(_:)``).
 @usableFromInline
-actor StoreExecutor {
+package actor StoreExecutor {
   @usableFromInline
   init() {}
 }

@@ -5,9 +5,10 @@
 /// uses it only on its isolation, and the tasks that run effects come back to it through an
 /// ``EngineLink``, which enters the isolation first.
 package enum Isolation: Sendable {
-  /// The store is an actor; effect tasks hop onto it. Held weakly, so that effects do not keep
-  /// the store alive.
-  case actor(ActorReference)
+  /// The store is an actor that runs on this executor (its own, or its root store's); effect
+  /// tasks hop onto it. The executor holds nothing, so the tasks that hold it keep no store
+  /// alive: the engine itself is reached weakly (see ``EngineLink``).
+  case actor(StoreExecutor)
   /// The store lives on the main actor.
   case mainActor
   /// The store is a class whose every entry point takes this lock.
@@ -15,18 +16,10 @@ package enum Isolation: Sendable {
 
 }
 
-/// A weak reference to the actor of an actor store, set by its initialiser.
-package final class ActorReference: @unchecked Sendable {
-  // Set once, in the store's initialiser, before any task that reads it is created; the weak
-  // reference itself is loaded and cleared atomically by the runtime.
-  package weak var actor: (any Actor)?
-
-  package init() {}
-}
-
 /// How code outside a store's isolation (an effect task, the end of a `states` loop, a
 /// cancelled subscription) reaches the store's engine: it enters the isolation, then uses the
 /// engine if the store still exists.
+@usableFromInline
 package final class EngineLink<R: Reducer>: @unchecked Sendable
 where R.Action: Sendable, R.State: Sendable {
   // `engine` is read only inside `isolation` (see `run`), where the engine lives; the weak
@@ -41,9 +34,8 @@ where R.Action: Sendable, R.State: Sendable {
   /// Runs `body` with the engine on the store's isolation; `nil` once the store is gone.
   func run<T: Sendable>(_ body: @escaping @Sendable (StoreEngine<R>) -> T) async -> T? {
     switch isolation {
-    case .actor(let reference):
-      guard let actor = reference.actor else { return nil }
-      return await Self.run(on: actor) { self.engine.map(body) }
+    case .actor(let executor):
+      return await Self.run(on: executor) { self.engine.map(body) }
     case .mainActor:
       return await MainActor.run { self.engine.map(body) }
     case .lock(let lock):
@@ -71,7 +63,7 @@ where R.Action: Sendable, R.State: Sendable {
     Task { await run(body) }
   }
 
-  private static func run<T>(on actor: isolated any Actor, _ body: () -> T) -> T {
+  private static func run<T>(on executor: isolated StoreExecutor, _ body: () -> T) -> T {
     body()
   }
 }
