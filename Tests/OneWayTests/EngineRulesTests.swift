@@ -86,7 +86,8 @@ import Testing
     for value in 1...1_000 { await store.send(value) }
     let capacity = StateBacklog<Int>.capacity
     #expect(capacity >= 64)
-    #expect(await store.withEngine { $0.broadcaster.backlog?.states.count } == capacity)
+    let kept = await store.withEngine { $0.broadcaster.backlog?.ordered(current: $0.state).count }
+    #expect(kept == capacity)
     var states = store.states.makeAsyncIterator()
     #expect(await states.next() == 1_000 - capacity + 1, "the newest states are kept, oldest first")
   }

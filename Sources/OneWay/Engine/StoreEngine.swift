@@ -42,8 +42,32 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// What only some stores ever use (see ``EngineExtras``); `nil` until one does, so that an
   /// idle store keeps nothing of it.
   @exclusivity(unchecked) @usableFromInline var extras: EngineExtras<State>?
-  /// How code outside the store's isolation reaches this engine.
-  @usableFromInline package let link: EngineLink<R>
+  /// The store's isolation until something needs the link, then the link (see ``link``).
+  @exclusivity(unchecked) var reach: Reach
+
+  /// Where the engine's isolation is to be found.
+  enum Reach {
+    /// No link yet: nothing outside the isolation has needed to reach the engine.
+    case isolation(Isolation)
+    /// The link, made on first use.
+    case link(EngineLink<R>)
+  }
+
+  /// How code outside the store's isolation reaches this engine: made on first use (the first
+  /// task an effect starts, `states` loop, subscription or wait for idleness), so that an idle
+  /// store keeps neither it nor the side table of its weak reference to the engine. Only used
+  /// on the store's isolation.
+  @usableFromInline package var link: EngineLink<R> {
+    switch reach {
+    case .link(let link):
+      return link
+    case .isolation(let isolation):
+      let link = EngineLink<R>(isolation: isolation)
+      link.engine = self
+      reach = .link(link)
+      return link
+    }
+  }
   /// The reducer's name, for logs; made when asked for, so that a store does not keep it.
   var name: String { String(describing: R.self) }
 
@@ -56,11 +80,12 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   ) {
     self.reducer = reducer
     self.core = ReduceCore(state: state)
-    let link = EngineLink<R>(isolation: isolation)
-    self.link = link
-    self.scheduler = EffectScheduler(link: link, clock: clock)
+    self.reach = .isolation(isolation)
+    self.scheduler = EffectScheduler()
     self.broadcaster = Broadcaster()
-    link.engine = self
+    if C.self != ContinuousClock.self {
+      scheduler.keep(clock, link: link)
+    }
   }
 
   /// Creates the engine of a child store (M3): no reducer, no effects of its own, only the
@@ -68,11 +93,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   package init(childState state: R.State, isolation: Isolation) {
     self.reducer = nil
     self.core = ReduceCore(state: state)
-    let link = EngineLink<R>(isolation: isolation)
-    self.link = link
-    self.scheduler = EffectScheduler(link: link, clock: ContinuousClock())
+    self.reach = .isolation(isolation)
+    self.scheduler = EffectScheduler()
     self.broadcaster = Broadcaster()
-    link.engine = self
   }
 
   deinit {
@@ -264,7 +287,16 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @inlinable
   func start(_ effect: AnyEffect<Action>) {
     var ignored: [EffectTask] = []
-    scheduler.start(effect, in: .init(), link: link, queue: &core.queue, collecting: &ignored)
+    // The link is made only if the walk needs it. Through an unowned reference, the closure
+    // that makes it does not retain the engine, which is alive for the whole call anyway.
+    unowned(unsafe) let engine = self
+    scheduler.start(
+      effect,
+      in: .init(),
+      link: engine.link,
+      queue: &core.queue,
+      collecting: &ignored
+    )
   }
 
   /// Takes an action produced by the unit `token`; it is reduced only if the unit is still

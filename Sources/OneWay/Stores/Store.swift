@@ -29,9 +29,6 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   @usableFromInline
   let engine: StoreEngine<R>
 
-  /// The way to the engine from outside the actor.
-  let link: EngineLink<R>
-
   /// The serial executor the store runs on: its own, shared with its child stores.
   @usableFromInline
   nonisolated let executor: StoreExecutor
@@ -66,7 +63,6 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     )
     engine.setLogging(loggingOptions)
     self.engine = engine
-    self.link = engine.link
     self.executor = executor
     parent = nil
     engine.bind()
@@ -81,7 +77,6 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   ) {
     initialState = engine.state
     self.engine = engine
-    self.link = engine.link
     self.executor = executor
     self.parent = parent
   }
@@ -105,7 +100,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// one; the first loop also receives the states produced before it started (O7).
   /// `store.states.number` observes one property.
   public nonisolated var states: AsyncStateSequence<State> {
-    AsyncStateSequence(source: link)
+    AsyncStateSequence(source: self)
   }
 
   /// Whether the store is at rest: no action is being reduced and no effect, debounce wait or
@@ -222,8 +217,27 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     if let parent {
       await parent.waitUntilIdle()
     } else {
-      await StoreEngine.waitUntilIdle(link)
+      await StoreEngine.waitUntilIdle(engineLink())
     }
+  }
+
+  /// The way to the engine from outside the actor, made on first use.
+  func engineLink() -> EngineLink<R> {
+    engine.link
+  }
+}
+
+extension Store: StateSource {
+  nonisolated func subscribe(
+    _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) async -> AsyncStream<State>? {
+    await makeStateStream(bufferingPolicy)
+  }
+
+  func makeStateStream(
+    _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) -> AsyncStream<State> {
+    engine.makeStateStream(bufferingPolicy)
   }
 }
 

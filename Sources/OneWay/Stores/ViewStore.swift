@@ -38,9 +38,6 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   @usableFromInline
   let engine: StoreEngine<R>
 
-  /// The way to the engine from outside the main actor.
-  nonisolated let link: EngineLink<R>
-
   /// For a child store (M3), how it reaches its parent and its root; `nil` for a root store.
   @usableFromInline
   nonisolated let parent: ParentLink<Action>?
@@ -81,7 +78,6 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   init(engine: StoreEngine<R>, parent: ParentLink<Action>?) {
     initialState = engine.state
     self.engine = engine
-    link = engine.link
     self.parent = parent
     observer = ViewStoreObserver()
     observer.store = self
@@ -114,7 +110,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// one; the first loop also receives the states produced before it started (O7).
   /// `store.states.number` observes one property.
   public nonisolated var states: AsyncViewStateSequence<State> {
-    AsyncStateSequence(source: link)
+    AsyncStateSequence(source: self)
   }
 
   /// Whether the store is at rest: no action is being reduced and no effect, debounce wait or
@@ -236,13 +232,27 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     if let parent {
       await parent.waitUntilIdle()
     } else {
-      await StoreEngine.waitUntilIdle(link)
+      await StoreEngine.waitUntilIdle(engine.link)
     }
   }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension ViewStore: Observable {}
+
+extension ViewStore: StateSource {
+  nonisolated func subscribe(
+    _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) async -> AsyncStream<State>? {
+    await makeStateStream(bufferingPolicy)
+  }
+
+  func makeStateStream(
+    _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) -> AsyncStream<State> {
+    engine.makeStateStream(bufferingPolicy)
+  }
+}
 
 #if canImport(Combine)
   extension ViewStore: ObservableObject {}

@@ -69,14 +69,13 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// ``EffectBook``); `nil` until then, so that an idle store keeps nothing but this pointer.
   @usableFromInline var book: EffectBook<R>?
 
-  /// A scheduler that measures time with `clock`.
-  ///
-  /// `ContinuousClock`, the default, is stateless and is made again when needed; any other
-  /// clock is kept in a book made at once.
-  init<C: Clock<Duration>>(link: EngineLink<R>, clock: C) {
-    if C.self != ContinuousClock.self {
-      book = EffectBook(link: link, clock: clock)
-    }
+  /// A scheduler that measures time with `ContinuousClock`, which is stateless and is made
+  /// again when needed (see ``keep(_:link:)`` for any other clock).
+  init() {}
+
+  /// Measures time with `clock`, kept in a book made at once, instead of `ContinuousClock`.
+  mutating func keep<C: Clock<Duration>>(_ clock: C, link: EngineLink<R>) {
+    book = EffectBook(link: link, clock: clock)
   }
 
   /// The book of in-flight units; empty while the scheduler has no book.
@@ -124,7 +123,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   mutating func start(
     _ effect: AnyEffect<Action>,
     in scope: Scope,
-    link: EngineLink<R>,
+    link: @autoclosure () -> EngineLink<R>,
     queue: inout ActionQueue<Action>,
     collecting tasks: inout [EffectTask]
   ) {
@@ -154,7 +153,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       book?.steps = steps
       return
     }
-    if book == nil { book = EffectBook(link: link) }
+    if book == nil { book = EffectBook(link: link()) }
     while let step = steps.popLast() {
       switch step {
       case .walk(let effect, let scope):
