@@ -29,21 +29,44 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// its parent projects (see `StoreEngine+Scope.swift`).
   @usableFromInline let reducer: R?
   @exclusivity(unchecked) @usableFromInline var core: ReduceCore<Action, State>
-  @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<R>
-  @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>
-  @exclusivity(unchecked) @usableFromInline var idleWaiters = IdleWaiters()
-  /// The `states` loops that ended and are not forgotten yet; made with the first loop, so
-  /// that a store nobody loops over allocates neither it nor its lock.
-  var endedStreams: EndedStreams?
-  /// Units that ended while the engine was reducing (see ``finish(_:)``).
-  @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
-  /// A child engine's state that arrived while it was committing the previous one (see
-  /// ``replaceState(_:)``).
-  @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
-  /// How code outside the store's isolation reaches this engine.
-  package let link: EngineLink<R>
   /// Where the `@Triggered` counter of the reducing thread is (see ``reduce(_:)``).
   @usableFromInline let triggered: TriggeredAssignments.Source
+  @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<R>
+  @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>
+  // Read after every `send`, so kept here rather than in `extras`: empty, each is a pointer
+  // to the shared empty storage.
+  @exclusivity(unchecked) @usableFromInline var idleWaiters = IdleWaiters()
+  /// Units that ended while the engine was reducing (see ``finish(_:)``).
+  @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
+  /// What only some stores ever use (see ``EngineExtras``); `nil` until one does, so that an
+  /// idle store keeps nothing of it.
+  @exclusivity(unchecked) @usableFromInline var extras: EngineExtras<State>?
+  /// The store's isolation until something needs the link, then the link (see ``link``).
+  @exclusivity(unchecked) var reach: Reach
+
+  /// Where the engine's isolation is to be found.
+  enum Reach {
+    /// No link yet: nothing outside the isolation has needed to reach the engine.
+    case isolation(Isolation)
+    /// The link, made on first use.
+    case link(EngineLink<R>)
+  }
+
+  /// How code outside the store's isolation reaches this engine: made on first use (the first
+  /// task an effect starts, `states` loop, subscription or wait for idleness), so that an idle
+  /// store keeps neither it nor the side table of its weak reference to the engine. Only used
+  /// on the store's isolation.
+  @usableFromInline package var link: EngineLink<R> {
+    switch reach {
+    case .link(let link):
+      return link
+    case .isolation(let isolation):
+      let link = EngineLink<R>(isolation: isolation)
+      link.engine = self
+      reach = .link(link)
+      return link
+    }
+  }
   /// The reducer's name, for logs; made when asked for, so that a store does not keep it.
   var name: String { String(describing: R.self) }
 
@@ -56,12 +79,13 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   ) {
     self.reducer = reducer
     self.core = ReduceCore(state: state)
-    let link = EngineLink<R>(isolation: isolation)
-    self.link = link
+    self.reach = .isolation(isolation)
     self.triggered = TriggeredAssignments.Source(isolation: isolation)
-    self.scheduler = EffectScheduler(link: link, clock: clock)
+    self.scheduler = EffectScheduler()
     self.broadcaster = Broadcaster()
-    link.engine = self
+    if C.self != ContinuousClock.self {
+      scheduler.keep(clock, link: link)
+    }
   }
 
   /// Creates the engine of a child store (M3): no reducer, no effects of its own, only the
@@ -69,12 +93,10 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   package init(childState state: R.State, isolation: Isolation) {
     self.reducer = nil
     self.core = ReduceCore(state: state)
-    let link = EngineLink<R>(isolation: isolation)
-    self.link = link
+    self.reach = .isolation(isolation)
     self.triggered = TriggeredAssignments.Source(isolation: isolation)
-    self.scheduler = EffectScheduler(link: link, clock: ContinuousClock())
+    self.scheduler = EffectScheduler()
     self.broadcaster = Broadcaster()
-    link.engine = self
   }
 
   deinit {
@@ -93,6 +115,28 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// The current state.
   @inlinable
   package var state: State { core.state }
+
+  // MARK: - What only some stores use
+
+  /// The engine's extras, made on first use.
+  @usableFromInline
+  func makeExtras() -> EngineExtras<State> {
+    if let extras { return extras }
+    let made = EngineExtras<State>()
+    extras = made
+    return made
+  }
+
+  /// A child engine's state that arrived while it was committing the previous one (see
+  /// ``replaceState(_:)``).
+  @inlinable
+  var pendingReplacement: State? {
+    get { extras?.pendingReplacement }
+    set {
+      if newValue == nil, extras == nil { return }
+      makeExtras().pendingReplacement = newValue
+    }
+  }
 
   /// No action is being reduced and no effect, debounce wait or throttle timer is in flight
   /// (a cancelled effect counts until its task ends); `bind()`'s effects do not count.
@@ -184,7 +228,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// Whether anything must hear of each reduced action, changed or not.
   @inlinable
   var reportsReductions: Bool {
-    broadcaster.logger != nil || !broadcaster.reductionObservers.isEmpty
+    broadcaster.reductions != nil
   }
 
   /// Reduces one action when nothing needs the state before it (see
@@ -245,9 +289,10 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   @usableFromInline
   func report(_ action: Action, changed: Bool) {
+    guard let channel = broadcaster.reductions else { return }
     let reduction = Reduction(action: action, state: core.state, stateChanged: changed)
-    broadcaster.logger?(reduction)
-    for observer in broadcaster.reductionObservers { observer(reduction) }
+    channel.log?(reduction)
+    for observer in channel.observers { observer(reduction) }
   }
 
   /// Reduces what effects queued, when no `send` is doing so, then wakes the tasks waiting for
@@ -268,7 +313,16 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @inlinable
   func start(_ effect: AnyEffect<Action>) {
     var ignored: [EffectTask] = []
-    scheduler.start(effect, in: .init(), queue: &core.queue, collecting: &ignored)
+    // The link is made only if the walk needs it. Through an unowned reference, the closure
+    // that makes it does not retain the engine, which is alive for the whole call anyway.
+    unowned(unsafe) let engine = self
+    scheduler.start(
+      effect,
+      in: .init(),
+      link: engine.link,
+      queue: &core.queue,
+      collecting: &ignored
+    )
   }
 
   /// Takes an action produced by the unit `token`; it is reduced only if the unit is still
@@ -285,7 +339,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     guard scheduler.isAlive(parent) else { return [] }
     var tasks: [EffectTask] = []
     let scope = EffectScheduler<R>.Scope(parent: parent, isBinding: scheduler.isBinding(parent))
-    scheduler.start(effect, in: scope, queue: &core.queue, collecting: &tasks)
+    scheduler.start(effect, in: scope, link: link, queue: &core.queue, collecting: &tasks)
     performPendingWork()
     settle()
     return tasks
@@ -316,7 +370,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   func throttleWindowEnded(_ id: AnyEffectID, timer: EffectToken, at end: Deadline) {
     if let (effect, scope) = scheduler.closeWindow(id, timer: timer, at: end) {
       var ignored: [EffectTask] = []
-      scheduler.start(effect, in: scope, queue: &core.queue, collecting: &ignored)
+      scheduler.start(effect, in: scope, link: link, queue: &core.queue, collecting: &ignored)
     }
     performPendingWork()
     settle()
@@ -331,6 +385,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     scheduler.start(
       reducer?.bind() ?? .none,
       in: .init(isBinding: true),
+      link: link,
       queue: &core.queue,
       collecting: &ignored
     )
@@ -433,14 +488,20 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
   ) -> AsyncStream<State> {
     let link = self.link
+    let extras = makeExtras()
     let ended: EndedStreams
-    if let endedStreams {
+    if let endedStreams = extras.endedStreams {
       ended = endedStreams
     } else {
       ended = EndedStreams()
-      endedStreams = ended
+      extras.endedStreams = ended
     }
-    return broadcaster.addStream(current: core.state, bufferingPolicy: bufferingPolicy) { id in
+    extras.lastStreamID += 1
+    return broadcaster.addStream(
+      id: extras.lastStreamID,
+      current: core.state,
+      bufferingPolicy: bufferingPolicy
+    ) { id in
       if ended.add(id) {
         link.runLater { $0.broadcaster.streams.remove(ended.takeAll()) }
       }
@@ -500,18 +561,21 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   /// Adds an observer of every reduced action, called on the store's isolation.
   package func observeReductions(_ observer: @escaping (Reduction<Action, State>) -> Void) {
-    broadcaster.reductionObservers.append(observer)
+    broadcaster.addReductionObserver(observer)
   }
 
-  /// Where the log goes.
-  package var logger = StoreLogger.standardOutput
+  /// Where the log goes; kept only when it is not the standard output.
+  package var logger: StoreLogger {
+    get { extras?.logger ?? .standardOutput }
+    set { makeExtras().logger = newValue }
+  }
 
   /// Logs what `options` asks for to ``logger``; `.none` removes the log, so that it costs
   /// nothing.
   package func setLogging(_ options: LoggingOptions, to logger: StoreLogger? = nil) {
     if let logger { self.logger = logger }
     guard !options.isEmpty else {
-      broadcaster.logger = nil
+      broadcaster.setLog(nil)
       return
     }
     let writer = StoreLogWriter<Action, State>(
@@ -520,13 +584,32 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       logger: self.logger
     )
     var previous: State? = core.state
-    broadcaster.logger = { reduction in
+    broadcaster.setLog { reduction in
       writer.log(reduction, previous: previous)
       if reduction.stateChanged { previous = reduction.state }
     }
   }
 
-  func setObserver(_ observer: any StateObserver) {
+  func setObserver(_ observer: StateObserver) {
     broadcaster.observer = observer
   }
+}
+
+/// The parts of an engine that only some stores ever use: `states` loops, a child store's
+/// pending state, a logger of their own. One object, made on first use
+/// (``StoreEngine/makeExtras()``), so that an idle store pays one pointer for all of them.
+@usableFromInline
+final class EngineExtras<State> {
+  // Used only by the engine, on its store's isolation, and user code never runs inside a
+  // mutation of these fields (see `StoreEngine`), so dynamic exclusivity checks would only
+  // cost time.
+  @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
+  /// The `states` loops that ended and are not forgotten yet; made with the first loop.
+  @exclusivity(unchecked) var endedStreams: EndedStreams?
+  /// The identifier of the last `states` loop.
+  @exclusivity(unchecked) var lastStreamID: UInt64 = 0
+  /// Where the log goes, when it is not the standard output.
+  @exclusivity(unchecked) var logger: StoreLogger?
+
+  init() {}
 }

@@ -84,7 +84,7 @@ public struct AsyncStateSequence<State: Sendable>: AsyncSequence, Sendable {
   }
 }
 
-/// Something whose states can be observed: the link to any store's engine.
+/// Something whose states can be observed: a store, or the link to any store's engine.
 protocol StateSource<State>: AnyObject, Sendable {
   associatedtype State: Sendable
   func subscribe(

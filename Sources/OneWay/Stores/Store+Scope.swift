@@ -56,13 +56,11 @@ extension Store {
     state: Child.State,
     send: @escaping @Sendable (Child.Action) -> Void
   ) -> (store: Store<Child, C>, engine: ChildEngine<Child>) {
-    let reference = ActorReference()
-    let childEngine = StoreEngine<Child>(childState: state, isolation: .actor(reference))
+    let childEngine = StoreEngine<Child>(childState: state, isolation: .actor(executor))
     let projected = ChildEngine(childEngine)
     let link = ParentLink(send: send, parentStore: self, parentEngine: engine, parentLink: parent)
     let store = Store<Child, C>(
       child: childEngine,
-      reference: reference,
       executor: executor,
       parent: link
     )

@@ -29,9 +29,6 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   @usableFromInline
   let engine: StoreEngine<R>
 
-  /// The way to the engine from outside the actor.
-  let link: EngineLink<R>
-
   /// The serial executor the store runs on: its own, shared with its child stores.
   @usableFromInline
   nonisolated let executor: StoreExecutor
@@ -57,19 +54,17 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     clock: C = ContinuousClock()
   ) {
     initialState = state
-    let reference = ActorReference()
+    let executor = StoreExecutor()
     let engine = StoreEngine(
       reducer: reducer(),
       state: state,
       clock: clock,
-      isolation: .actor(reference)
+      isolation: .actor(executor)
     )
     engine.setLogging(loggingOptions)
     self.engine = engine
-    self.link = engine.link
-    executor = StoreExecutor()
+    self.executor = executor
     parent = nil
-    reference.actor = self
     engine.bind()
   }
 
@@ -77,16 +72,13 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// parent through `parent`; see ``scope(state:action:)``.
   init(
     child engine: sending StoreEngine<R>,
-    reference: ActorReference,
     executor: StoreExecutor,
     parent: ParentLink<Action>
   ) {
     initialState = engine.state
     self.engine = engine
-    self.link = engine.link
     self.executor = executor
     self.parent = parent
-    reference.actor = self
   }
 
   /// The executor the store runs on: for a root store its own, for a child store its root's.
@@ -108,7 +100,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// one; the first loop also receives the states produced before it started (O7).
   /// `store.states.number` observes one property.
   public nonisolated var states: AsyncStateSequence<State> {
-    AsyncStateSequence(source: link)
+    AsyncStateSequence(source: self)
   }
 
   /// Whether the store is at rest: no action is being reduced and no effect, debounce wait or
@@ -226,15 +218,35 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     if let parent {
       await parent.waitUntilIdle()
     } else {
-      await StoreEngine.waitUntilIdle(link)
+      await StoreEngine.waitUntilIdle(engineLink())
     }
+  }
+
+  /// The way to the engine from outside the actor, made on first use.
+  func engineLink() -> EngineLink<R> {
+    engine.link
+  }
+}
+
+extension Store: StateSource {
+  nonisolated func subscribe(
+    _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) async -> AsyncStream<State>? {
+    await makeStateStream(bufferingPolicy)
+  }
+
+  func makeStateStream(
+    _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) -> AsyncStream<State> {
+    engine.makeStateStream(bufferingPolicy)
   }
 }
 
 /// The serial executor of a root `Store` and its child stores: a default actor whose executor
-/// they all declare as theirs (see `Store.unownedExecutor`).
+/// they all declare as theirs (see `Store.unownedExecutor`), and onto which their effect tasks
+/// hop (see ``Isolation/actor(_:)``).
 @usableFromInline
-actor StoreExecutor {
+package actor StoreExecutor {
   @usableFromInline
   init() {}
 }

@@ -38,20 +38,13 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   @usableFromInline
   let engine: StoreEngine<R>
 
-  /// The way to the engine from outside the main actor.
-  nonisolated let link: EngineLink<R>
-
   /// For a child store (M3), how it reaches its parent and its root; `nil` for a root store.
   @usableFromInline
   nonisolated let parent: ParentLink<Action>?
 
-  /// Tells Observation and `objectWillChange` about each change.
+  /// Tells Observation and `objectWillChange` about each change; holds the store's
+  /// `ObservationRegistrar` once something has read `state` through its observable getter.
   let observer: ViewStoreObserver<R, C>
-
-  /// An `ObservationRegistrar`, boxed because Apple platforms offer it only from iOS 17 and
-  /// macOS 14 on, later than this package's deployment targets.
-  @usableFromInline
-  nonisolated let registrarBox: (any AnyObject & Sendable)?
 
   /// Creates a view store that reduces actions with `reducer`, starting from `state`.
   ///
@@ -84,13 +77,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// reaches its parent through `parent` (see ``scope(state:action:)``).
   init(engine: StoreEngine<R>, parent: ParentLink<Action>?) {
     initialState = engine.state
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-      registrarBox = RegistrarBox()
-    } else {
-      registrarBox = nil
-    }
     self.engine = engine
-    link = engine.link
     self.parent = parent
     observer = ViewStoreObserver()
     observer.store = self
@@ -102,22 +89,17 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
 
   /// The current state; reading it in SwiftUI or `withObservationTracking` observes it.
   public var state: State {
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar {
-      let keyPath: KeyPath<ViewStore, State>
-      if let formed = observer.keyPath {
-        keyPath = formed
-      } else {
-        keyPath = \.state
-        observer.keyPath = keyPath
-      }
-      registrar.access(self, keyPath: keyPath)
-      if !observer.isObserved {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      if observer.registrarBox == nil {
         // Until now no observation could track the state, and the engine had no observer to
         // tell (where Combine exists, it had one for `objectWillChange`): with none, it
-        // reduces without comparing or calling hooks.
-        observer.isObserved = true
+        // reduces without comparing or calling hooks. An idle store that nobody observes
+        // keeps neither a registrar nor the key path.
+        observer.keyPath = \.state
+        observer.registrarBox = RegistrarBox()
         engine.setObserver(observer)
       }
+      observer.registrar.unsafelyUnwrapped.access(self, keyPath: observer.keyPath.unsafelyUnwrapped)
     }
     return engine.state
   }
@@ -128,7 +110,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// one; the first loop also receives the states produced before it started (O7).
   /// `store.states.number` observes one property.
   public nonisolated var states: AsyncViewStateSequence<State> {
-    AsyncStateSequence(source: link)
+    AsyncStateSequence(source: self)
   }
 
   /// Whether the store is at rest: no action is being reduced and no effect, debounce wait or
@@ -252,17 +234,25 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     if let parent {
       await parent.waitUntilIdle()
     } else {
-      await StoreEngine.waitUntilIdle(link)
+      await StoreEngine.waitUntilIdle(engine.link)
     }
   }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension ViewStore: Observable {
-  @usableFromInline
-  nonisolated var registrar: ObservationRegistrar? {
-    // The box is created only where this availability holds, and only as a `RegistrarBox`.
-    registrarBox.map { unsafeDowncast($0, to: RegistrarBox.self).registrar }
+extension ViewStore: Observable {}
+
+extension ViewStore: StateSource {
+  nonisolated func subscribe(
+    _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) async -> AsyncStream<State>? {
+    await makeStateStream(bufferingPolicy)
+  }
+
+  func makeStateStream(
+    _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) -> AsyncStream<State> {
+    engine.makeStateStream(bufferingPolicy)
   }
 }
 
@@ -296,27 +286,39 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// observable getter (an idle store that nobody observes does not keep one): forming a key
   /// path on this generic class costs a run-time instantiation and an allocation every time.
   @exclusivity(unchecked) @usableFromInline var keyPath: KeyPath<ViewStore<R, C>, R.State>?
-  /// Set once `state` has been read through its observable getter: before that, no
-  /// observation can be tracking it, and telling the registrar would only cost time.
-  @exclusivity(unchecked) @usableFromInline var isObserved = false
+  /// The store's `ObservationRegistrar` (a ``RegistrarBox``, boxed because Apple platforms
+  /// offer it only from iOS 17 and macOS 14 on, later than this package's deployment
+  /// targets), made when `state` is first read through its observable getter: before that, no
+  /// observation can be tracking it, and telling a registrar would only cost time.
+  @exclusivity(unchecked) @usableFromInline var registrarBox: AnyObject?
 
-  init() {}
+  override init() {}
+
+  /// The registrar, once `state` has been read through its observable getter.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @inlinable
+  var registrar: ObservationRegistrar? {
+    // The box is created only where this availability holds, and only as a `RegistrarBox`.
+    registrarBox.map { unsafeDowncast($0, to: RegistrarBox.self).registrar }
+  }
 
   @inlinable
-  func willChange() {
+  override func willChange() {
     guard let store else { return }
     #if canImport(Combine)
       MainActor.assumeIsolated { store.objectWillChange.send() }
     #endif
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), isObserved, let keyPath {
-      store.registrar?.willSet(store, keyPath: keyPath)
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar, let keyPath {
+      registrar.willSet(store, keyPath: keyPath)
     }
   }
 
   @inlinable
-  func didChange() {
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), isObserved, let store, let keyPath {
-      store.registrar?.didSet(store, keyPath: keyPath)
+  override func didChange() {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar, let store,
+      let keyPath
+    {
+      registrar.didSet(store, keyPath: keyPath)
     }
   }
 }

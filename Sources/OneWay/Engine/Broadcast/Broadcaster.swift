@@ -10,14 +10,28 @@ struct Broadcaster<Action, State: Sendable> {
   /// The states produced before the first loop started; `nil` once one has (O7).
   @usableFromInline var backlog: StateBacklog<State>?
   @usableFromInline var subscribers: [StateSubscriber<State>] = []
-  @usableFromInline var observer: (any StateObserver)?
-  @usableFromInline var reductionObservers: [(Reduction<Action, State>) -> Void] = []
-  /// The store's log, set by its logging options; a reduction observer of its own so that
-  /// changing the options replaces it.
-  @usableFromInline var logger: ((Reduction<Action, State>) -> Void)?
+  @usableFromInline var observer: StateObserver?
+  /// The channel of reductions; `nil` while nobody listens, so that checking it is one load.
+  @usableFromInline var reductions: ReductionChannel<Action, State>?
 
   init() {
     backlog = StateBacklog()
+  }
+
+  /// Sets the store's log (`nil`: no log).
+  mutating func setLog(_ log: ((Reduction<Action, State>) -> Void)?) {
+    if let reductions {
+      reductions.log = log
+      if log == nil, reductions.observers.isEmpty { self.reductions = nil }
+    } else if let log {
+      reductions = ReductionChannel(log: log)
+    }
+  }
+
+  /// Adds an observer of every reduced action.
+  mutating func addReductionObserver(_ observer: @escaping (Reduction<Action, State>) -> Void) {
+    if reductions == nil { reductions = ReductionChannel(log: nil) }
+    reductions!.observers.append(observer)
   }
 
   // Whether anything needs the state before a reduce, and whether anything must hear of each
@@ -35,13 +49,14 @@ struct Broadcaster<Action, State: Sendable> {
 
   /// A new `states` loop: the first receives the backlog, every later one the current state.
   mutating func addStream(
+    id: UInt64,
     current: State,
     bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy,
     onEnd: @escaping @Sendable (UInt64) -> Void
   ) -> AsyncStream<State> {
     let initial = backlog.map { $0.ordered(current: current) } ?? [current]
     backlog = nil
-    return streams.add(initial: initial, bufferingPolicy: bufferingPolicy, onEnd: onEnd)
+    return streams.add(id: id, initial: initial, bufferingPolicy: bufferingPolicy, onEnd: onEnd)
   }
 
   /// Forgets the subscriptions that have ended.
@@ -52,5 +67,20 @@ struct Broadcaster<Action, State: Sendable> {
 
   func finishAll() {
     streams.finishAll()
+  }
+}
+
+/// Who hears of every reduced action: the store's log and the observers of reductions (the
+/// test store's), called on the store's isolation.
+@usableFromInline
+final class ReductionChannel<Action, State> {
+  // Used only by the engine, on its store's isolation.
+  /// The store's log, set by its logging options; apart from the observers, so that changing
+  /// the options replaces it.
+  @usableFromInline var log: ((Reduction<Action, State>) -> Void)?
+  @usableFromInline var observers: [(Reduction<Action, State>) -> Void] = []
+
+  init(log: ((Reduction<Action, State>) -> Void)?) {
+    self.log = log
   }
 }

@@ -4,10 +4,21 @@
 /// They must be told only of reduces that changed the state, which takes the state before the
 /// reduce to compare with: a store registers its observer only once something can be
 /// listening (see `ViewStore.state`), so that until then it reduces in place, with no hook.
+///
+/// A class rather than a protocol, so that the engine keeps one pointer, not an existential's
+/// two words.
 @usableFromInline
-protocol StateObserver: AnyObject {
-  func willChange()
-  func didChange()
+class StateObserver {
+  /// Runs just before a changed state is committed.
+  @usableFromInline
+  func willChange() {}
+
+  /// Runs just after a changed state is committed.
+  @usableFromInline
+  func didChange() {}
+
+  @usableFromInline
+  init() {}
 }
 
 /// What one reduce did: the action, and the state after it.

@@ -8,7 +8,6 @@ struct StateStreams<State: Sendable> {
   }
 
   @usableFromInline var streams: [Stream] = []
-  private var lastID: UInt64 = 0
 
   @usableFromInline
   init() {}
@@ -18,12 +17,14 @@ struct StateStreams<State: Sendable> {
 
   var count: Int { streams.count }
 
-  /// Adds a stream that receives `initial` first, in order.
+  /// Adds a stream, identified by `id` (never reused by the store), that receives `initial`
+  /// first, in order.
   ///
   /// A policy that could not even hold one state (`n == 0`) holds one: a loop always gets the
   /// current state rather than waiting forever (O4). `onEnd` is called with the stream's
   /// identifier when its loop ends, however it ends, so that the engine can forget it (O8).
   mutating func add(
+    id: UInt64,
     initial: some Swift.Sequence<State>,
     bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy,
     onEnd: @escaping @Sendable (UInt64) -> Void
@@ -33,8 +34,6 @@ struct StateStreams<State: Sendable> {
       bufferingPolicy: Self.holdingAtLeastOne(bufferingPolicy)
     )
     for state in initial { continuation.yield(state) }
-    lastID += 1
-    let id = lastID
     continuation.onTermination = { _ in onEnd(id) }
     streams.append(Stream(id: id, continuation: continuation))
     return stream

@@ -6,24 +6,15 @@
 /// ``EngineLink``, which enters the isolation first.
 @usableFromInline
 package enum Isolation: Sendable {
-  /// The store is an actor; effect tasks hop onto it. Held weakly, so that effects do not keep
-  /// the store alive.
-  case actor(ActorReference)
+  /// The store is an actor that runs on this executor (its own, or its root store's); effect
+  /// tasks hop onto it. The executor holds nothing, so the tasks that hold it keep no store
+  /// alive: the engine itself is reached weakly (see ``EngineLink``).
+  case actor(StoreExecutor)
   /// The store lives on the main actor.
   case mainActor
   /// The store is a class whose every entry point takes this lock.
   case lock(EngineLock)
 
-}
-
-/// A weak reference to the actor of an actor store, set by its initialiser.
-@usableFromInline
-package final class ActorReference: @unchecked Sendable {
-  // Set once, in the store's initialiser, before any task that reads it is created; the weak
-  // reference itself is loaded and cleared atomically by the runtime.
-  @usableFromInline package weak var actor: (any Actor)?
-
-  package init() {}
 }
 
 /// How code outside a store's isolation (an effect task, the end of a `states` loop, a
@@ -45,9 +36,8 @@ where R.Action: Sendable, R.State: Sendable {
   @inlinable
   func run<T: Sendable>(_ body: @escaping @Sendable (StoreEngine<R>) -> T) async -> T? {
     switch isolation {
-    case .actor(let reference):
-      guard let actor = reference.actor else { return nil }
-      return await Self.run(on: actor) { self.engine.map(body) }
+    case .actor(let executor):
+      return await Self.run(on: executor) { self.engine.map(body) }
     case .mainActor:
       return await MainActor.run { self.engine.map(body) }
     case .lock(let lock):
@@ -77,7 +67,7 @@ where R.Action: Sendable, R.State: Sendable {
   }
 
   @inlinable
-  static func run<T>(on actor: isolated any Actor, _ body: () -> T) -> T {
+  static func run<T>(on executor: isolated StoreExecutor, _ body: () -> T) -> T {
     body()
   }
 }

@@ -66,27 +66,48 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     case cancelSubscription(EffectToken, EffectCancel)
   }
 
-  @usableFromInline let link: EngineLink<R>
-  let makeDeadline: (Duration) -> Deadline
-  @usableFromInline private(set) var registry = EffectRegistry()
-  @usableFromInline var throttles = ThrottleWindows<ThrottledRun>()
-  /// The walk's work list, kept between walks so that a busy store stops allocating it.
-  @usableFromInline var steps: [Step] = []
-  @usableFromInline private(set) var pendingWork: [PendingWork] = []
+  /// What the scheduler keeps once a store has had effects that need keeping (see
+  /// ``EffectBook``); `nil` until then, so that an idle store keeps nothing but this pointer.
+  @usableFromInline var book: EffectBook<R>?
 
-  init<C: Clock<Duration>>(link: EngineLink<R>, clock: C) {
-    self.link = link
-    if C.self == ContinuousClock.self {
-      // The common clock is stateless: a closure that captures nothing allocates no context,
-      // which an idle store would otherwise keep.
-      self.makeDeadline = { Deadline(after: $0, on: ContinuousClock()) }
-    } else {
-      self.makeDeadline = { Deadline(after: $0, on: clock) }
-    }
+  /// A scheduler that measures time with `ContinuousClock`, which is stateless and is made
+  /// again when needed (see ``keep(_:link:)`` for any other clock).
+  init() {}
+
+  /// Measures time with `clock`, kept in a book made at once, instead of `ContinuousClock`.
+  mutating func keep<C: Clock<Duration>>(_ clock: C, link: EngineLink<R>) {
+    book = EffectBook(link: link, clock: clock)
   }
 
+  /// The book of in-flight units; empty while the scheduler has no book.
+  @usableFromInline var registry: EffectRegistry {
+    _read {
+      if let book { yield book.registry } else { yield EffectRegistry() }
+    }
+    // Only reached while a walk or a registered unit has made the book.
+    _modify { yield &book.unsafelyUnwrapped.registry }
+  }
+
+  @usableFromInline var throttles: ThrottleWindows<ThrottledRun> {
+    _read {
+      if let book { yield book.throttles } else { yield ThrottleWindows() }
+    }
+    // Only reached while a walk or an open window has made the book.
+    _modify { yield &book.unsafelyUnwrapped.throttles }
+  }
+
+  /// The work that walks and cancellations left for the engine (see ``takePendingWork()``);
+  /// only walks and registered units leave any, and they make the book.
+  @usableFromInline var pendingWork: [PendingWork] {
+    book?.pendingWork ?? []
+  }
+
+  /// The link that the tasks of the scheduler's units reach the store through; only while
+  /// the book exists (a walk that starts tasks makes it).
+  @usableFromInline var link: EngineLink<R> { book.unsafelyUnwrapped.link }
+
   /// Whether any task outside `bind()` still runs, cancelled or not.
-  var isBusy: Bool { registry.isBusy }
+  var isBusy: Bool { book?.registry.isBusy ?? false }
 
   // MARK: - Walking effects
 
@@ -96,15 +117,22 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// The walk keeps its own work list rather than recursing, so a tree of any depth is walked
   /// in constant stack space (A2); children are pushed in reverse so that they are visited,
   /// and emit, in argument order.
+  ///
+  /// `link` is how the tasks it starts reach the store; the first walk that needs more than
+  /// the queue makes the book with it.
   @inlinable
   mutating func start(
     _ effect: AnyEffect<Action>,
     in scope: Scope,
+    link: @autoclosure () -> EngineLink<R>,
     queue: inout ActionQueue<Action>,
     collecting tasks: inout [EffectTask]
   ) {
-    var steps = self.steps
-    self.steps = []
+    var steps: [Step] = []
+    if let book {
+      steps = book.steps
+      book.steps = []
+    }
     switch effect.operation {
     case .none:
       // Nothing to walk (a `bind()` that returns `.none`): the work list is not allocated.
@@ -122,6 +150,11 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     default:
       steps.append(.walk(effect, scope))
     }
+    guard !steps.isEmpty else {
+      book?.steps = steps
+      return
+    }
+    if book == nil { book = EffectBook(link: link()) }
     while let step = steps.popLast() {
       switch step {
       case .walk(let effect, let scope):
@@ -133,7 +166,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
         spawn(in: scope, priority: scope.priority, collecting: &tasks) { await $0.run(rest) }
       }
     }
-    self.steps = steps
+    book.unsafelyUnwrapped.steps = steps
   }
 
   /// Appends the leading `.just` actions of `effects` to `queue`, in order, skipping `.none`,
@@ -230,7 +263,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
         ids: scope.ids,
         isBinding: scope.isBinding
       )
-      pendingWork.append(.subscribe(token, start))
+      book.unsafelyUnwrapped.pendingWork.append(.subscribe(token, start))
     case .single(let priority, let operation):
       let priority = priority.map(EffectPriority.init) ?? scope.priority
       let token = registry.register(
@@ -324,7 +357,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     if scope.isBinding {
       let slot = TaskSlot()
       registry.attach(slot, to: token)
-      pendingWork.append(.startBindingTask(slot, priority: priority, run))
+      book.unsafelyUnwrapped.pendingWork.append(.startBindingTask(slot, priority: priority, run))
     } else {
       let task = Task(priority: priority.taskPriority, operation: run)
       registry.attach(task, to: token)
@@ -336,14 +369,16 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// consistent again.
   @inlinable
   mutating func takePendingWork() -> [PendingWork] {
-    defer { pendingWork.removeAll() }
-    return pendingWork
+    guard let book else { return [] }
+    defer { book.pendingWork.removeAll() }
+    return book.pendingWork
   }
 
   /// Keeps how to end the subscription registered as `token`; `false` when the unit has
   /// already ended, in which case the caller ends the subscription itself.
   mutating func attach(_ cancel: @escaping EffectCancel, to token: EffectToken) -> Bool {
-    registry.attach(cancel, to: token)
+    guard book != nil else { return false }
+    return registry.attach(cancel, to: token)
   }
 
   /// Opens the window, ending at `end`, that holds back the effects throttled under `id`.
@@ -367,14 +402,15 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     timer: EffectToken,
     at end: Deadline
   ) -> (AnyEffect<Action>, Scope)? {
-    guard let run = throttles.close(id, timer: timer) else { return nil }
+    guard book != nil, let run = throttles.close(id, timer: timer) else { return nil }
     openWindow(for: run, id: id, until: end.advanced(run.interval))
     return (run.effect, run.scope.adding(id))
   }
 
   private func deadline(after duration: Duration, on clock: (any Clock<Duration>)?) -> Deadline {
     if let clock { return Deadline(after: duration, on: clock) }
-    return makeDeadline(duration)
+    if let makeDeadline = book?.makeDeadline { return makeDeadline(duration) }
+    return Deadline(after: duration, on: ContinuousClock())
   }
 
   // MARK: - Book-keeping
@@ -390,6 +426,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
 
   /// Cancels every unit, `bind()`'s included, and forgets every window.
   mutating func cancelAll() {
+    guard book != nil else { return }
     for unit in registry.cancelAll() { cancel(unit) }
     throttles.removeAll()
   }
@@ -399,16 +436,18 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// produces from now on is reduced (C2).
   @inlinable
   mutating func cancel(_ unit: EffectRegistry.Cancelled) {
+    // A cancelled unit was registered, so the book exists.
     if let cancel = unit.cancelSubscription {
-      pendingWork.append(.cancelSubscription(unit.token, cancel))
+      book.unsafelyUnwrapped.pendingWork.append(.cancelSubscription(unit.token, cancel))
     } else {
-      pendingWork.append(.cancelTask(unit))
+      book.unsafelyUnwrapped.pendingWork.append(.cancelTask(unit))
     }
   }
 
   /// Forgets a unit whose task has ended, and the window it timed.
   @inlinable
   mutating func finish(_ token: EffectToken) {
+    guard book != nil else { return }
     registry.finish(token)
     if !throttles.isEmpty { throttles.close(timedBy: token) }
   }
@@ -417,7 +456,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// started it, is alive (C2). Forgets the units registered for one action alone.
   @usableFromInline
   mutating func admit(_ entry: ActionQueue<Action>.Entry) -> Bool {
-    guard let source = entry.source else { return true }
+    guard let source = entry.source, book != nil else { return entry.source == nil }
     let isAlive = registry.isAlive(source)
     if entry.ownsSource { registry.finish(source) }
     return isAlive
@@ -431,6 +470,40 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   @inlinable
   func isBinding(_ token: EffectToken) -> Bool {
     registry.isBinding(token)
+  }
+}
+
+/// What a store's scheduler keeps between walks: the book of in-flight units, the open
+/// throttle windows, the walk's work list, and how its tasks reach the store.
+///
+/// Made by the first walk that registers a unit or starts a task (or with the scheduler, for a
+/// store whose clock is not `ContinuousClock`), so that a store that never had such an effect
+/// keeps none of it.
+@usableFromInline
+final class EffectBook<R: Reducer> where R.Action: Sendable, R.State: Sendable {
+  // Used only through the scheduler, on its store's isolation, and user code never runs
+  // inside a mutation of these fields (see `StoreEngine`), so dynamic exclusivity checks would
+  // only cost time.
+  @exclusivity(unchecked) @usableFromInline var registry = EffectRegistry()
+  @exclusivity(unchecked) @usableFromInline var throttles =
+    ThrottleWindows<EffectScheduler<R>.ThrottledRun>()
+  /// The walk's work list, kept between walks so that a busy store stops allocating it.
+  @exclusivity(unchecked) @usableFromInline var steps: [EffectScheduler<R>.Step] = []
+  @exclusivity(unchecked) @usableFromInline var pendingWork: [EffectScheduler<R>.PendingWork] = []
+  @usableFromInline let link: EngineLink<R>
+  /// Makes deadlines on the store's clock; `nil` for `ContinuousClock`, which is made again
+  /// when needed.
+  let makeDeadline: ((Duration) -> Deadline)?
+
+  @usableFromInline
+  init(link: EngineLink<R>) {
+    self.link = link
+    makeDeadline = nil
+  }
+
+  init<C: Clock<Duration>>(link: EngineLink<R>, clock: C) {
+    self.link = link
+    makeDeadline = { Deadline(after: $0, on: clock) }
   }
 }
 
