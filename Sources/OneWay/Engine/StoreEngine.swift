@@ -29,8 +29,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// its parent projects (see `StoreEngine+Scope.swift`).
   @usableFromInline let reducer: R?
   @exclusivity(unchecked) @usableFromInline var core: ReduceCore<Action, State>
-  /// Where the `@Triggered` counter of the reducing thread is (see ``reduce(_:)``).
-  @usableFromInline let triggered: TriggeredAssignments.Source
+  /// The key of the per-thread `@Triggered` counters, read once (see ``reduce(_:)``).
+  @usableFromInline let triggeredKey = TriggeredAssignments.Key()
   @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<R>
   @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>
   // Read after every `send`, so kept here rather than in `extras`: empty, each is a pointer
@@ -80,7 +80,6 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     self.reducer = reducer
     self.core = ReduceCore(state: state)
     self.reach = .isolation(isolation)
-    self.triggered = TriggeredAssignments.Source(isolation: isolation)
     self.scheduler = EffectScheduler()
     self.broadcaster = Broadcaster()
     if C.self != ContinuousClock.self {
@@ -94,7 +93,6 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     self.reducer = nil
     self.core = ReduceCore(state: state)
     self.reach = .isolation(isolation)
-    self.triggered = TriggeredAssignments.Source(isolation: isolation)
     self.scheduler = EffectScheduler()
     self.broadcaster = Broadcaster()
   }
@@ -190,7 +188,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     if let counter {
       triggered = counter
     } else {
-      triggered = self.triggered.counter
+      triggered = TriggeredAssignments.counter(for: triggeredKey)
       counter = triggered
     }
     let triggeredBefore = triggered.pointee

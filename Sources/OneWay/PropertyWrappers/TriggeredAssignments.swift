@@ -57,35 +57,6 @@ enum TriggeredAssignments {
     init() { raw = TriggeredAssignments.key }
   }
 
-  /// Where a store finds the counter of the thread it reduces on.
-  @usableFromInline
-  enum Source {
-    /// The store may reduce on any thread (an actor, a lock): look the counter up each time.
-    case anyThread(Key)
-    /// The store reduces only on the main thread (the main actor), which outlives it, so its
-    /// counter is found once.
-    case mainThread(UnsafeMutablePointer<UInt64>)
-
-    /// The source for a store on `isolation`, made on that isolation: a main-actor store is
-    /// created on the main thread.
-    init(isolation: Isolation) {
-      if case .mainActor = isolation {
-        self = .mainThread(TriggeredAssignments.counter)
-      } else {
-        self = .anyThread(Key())
-      }
-    }
-
-    /// The counter of the thread the store reduces on now.
-    @inlinable
-    var counter: UnsafeMutablePointer<UInt64> {
-      switch self {
-      case .mainThread(let counter): counter
-      case .anyThread(let key): TriggeredAssignments.counter(for: key)
-      }
-    }
-  }
-
   /// Counts one assignment on the current thread.
   @inlinable
   static func count() {
