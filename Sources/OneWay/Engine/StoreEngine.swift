@@ -233,7 +233,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// ``needsPreviousState``): the reducer mutates the store's state itself, so a
   /// large collection in it is changed in place instead of copied. Whether the state changed is
   /// then unknown; the key-path subscriptions compare their own values.
-  @inlinable
+  @inlinable @inline(__always)
   func reduceInPlace(_ action: Action) {
     // The reducer is user code that runs while the state is being mutated. It is pure (R2); a
     // `send` it makes re-entrantly only appends to the queue, a field apart from the state, and
