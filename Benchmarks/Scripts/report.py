@@ -20,6 +20,8 @@ S2 = "S2 ViewStore.send, main actor"
 S2_READ = "S2 ViewStore.send + state read, main actor"
 S2_BASE = "S2 baseline: direct @inline(never) reduce"
 S3 = "S3 Store.send, .concat/.merge of 8 .just (9 reduced actions)"
+S3_SHORT = "S3 Store.send, .concat/.merge of 4 .just (5 reduced actions)"
+SHORT_CHAIN = 5  # actions reduced per short S3 send: .shortChain plus its 4 .just
 S4 = "S4 Store round trip: .single -> reduced reply"
 S4_BASE = "S4 baseline: bare Task + actor hop"
 S5 = "S5 Store: start and cancel 10,000 cancellable effects"
@@ -121,6 +123,13 @@ def main():
             f"({fmt_ns(s3)} per send / {CHAIN})",
             fmt_ns(per_action), f"bare actor hop {fmt_ns(s1b)}", f"{per_action / s1b:.2f}x",
             "≤ 0.5x with 9 (issue 14)", per_action <= 0.5 * s1b)
+    s3s = get(S3_SHORT)
+    if s3s and s1b:
+        per_action = s3s / SHORT_CHAIN
+        row(f"3. sync effect chain (`concat`/`merge` of 4 `.just`), per reduced action "
+            f"({fmt_ns(s3s)} per send / {SHORT_CHAIN})",
+            fmt_ns(per_action), f"bare actor hop {fmt_ns(s1b)}", f"{per_action / s1b:.2f}x",
+            "≤ 1x with 5 (issue 14)", per_action <= s1b)
     s4, s4b = get(S4), get(S4_BASE)
     if s4 and s4b:
         row("4. async round trip (`.single` → reduced reply)",

@@ -91,6 +91,18 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(await store.state.count)
   }
 
+  Benchmark(
+    "S3 Store.send, .concat/.merge of \(shortChainLength) .just (\(shortChainLength + 1) reduced actions)",
+    configuration: configuration(.kilo)
+  ) { benchmark in
+    let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
+    await store.send(.increment)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { await store.send(.shortChain) }
+    benchmark.stopMeasurement()
+    blackHole(await store.state.count)
+  }
+
   // MARK: 4. Asynchronous round trip
 
   Benchmark("S4 Store round trip: .single -> reduced reply", configuration: configuration(.kilo)) {

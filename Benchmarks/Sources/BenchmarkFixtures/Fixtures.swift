@@ -9,6 +9,8 @@ package struct CounterReducer: Reducer {
     case increment
     /// Returns a synchronous effect of `Fixtures.chainLength` `.just(.increment)` actions.
     case chain
+    /// Returns a synchronous effect of `shortChainLength` `.just(.increment)` actions.
+    case shortChain
     /// Returns a `.single` effect that answers with `.reply`.
     case request
     /// The answer of `.request`: counts and wakes `signal`.
@@ -59,6 +61,14 @@ package struct CounterReducer: Reducer {
           .just(.increment)
         )
       )
+    case .shortChain:
+      state.count &+= 1
+      // 4 derived actions: 2 in a concat, 2 in a merge nested in it.
+      return .concat(
+        .just(.increment),
+        .just(.increment),
+        .merge(.just(.increment), .just(.increment))
+      )
     case .request:
       return .single { .reply }
     case .reply:
@@ -80,6 +90,9 @@ package struct CounterReducer: Reducer {
 
 /// The number of actions one `.chain` derives (not counting `.chain` itself).
 package let chainLength = 8
+
+/// The number of actions one `.shortChain` derives (not counting `.shortChain` itself).
+package let shortChainLength = 4
 
 /// The hand-written reference for `Store.send`: an actor whose method runs the same reducer on
 /// its own state, with no queue, no effect handling and no change detection.
