@@ -266,18 +266,14 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       book.unsafelyUnwrapped.pendingWork.append(.subscribe(token, start))
     case .single(let priority, let operation):
       let priority = priority.map(EffectPriority.init) ?? scope.priority
-      let token = registry.register(
-        parent: scope.parent,
-        ids: scope.ids,
-        isBinding: scope.isBinding
-      )
-      let sink = LinkedSink(token: token, link: link)
-      launch(token, in: scope, priority: priority, collecting: &tasks) {
-        // The one action and the end of the unit reach the store in one hop.
-        guard !Task.isCancelled else { return await sink.finish() }
-        let action = await operation()
-        guard !Task.isCancelled else { return await sink.finish() }
-        await sink.emitLast(action)
+      spawnUnit(in: scope, priority: priority, collecting: &tasks) { sink in
+        {
+          // The one action and the end of the unit reach the store in one hop.
+          guard !Task.isCancelled else { return await sink.finish() }
+          let action = await operation()
+          guard !Task.isCancelled else { return await sink.finish() }
+          await sink.emitLast(action)
+        }
       }
     case .sequence, .stream, .subscribe:
       let priority = effect.priority.map(EffectPriority.init) ?? scope.priority
@@ -323,10 +319,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
 
   // MARK: - Tasks and timers
 
-  /// Starts a task that runs `body` as one registered unit of effect work.
-  ///
-  /// A unit of `bind()` is not started here but handed to the engine (see
-  /// ``takePendingWork()``), which starts it once the walk is over.
+  /// Starts a task that runs `body` as one registered unit of effect work, then ends the unit.
   @discardableResult
   @inlinable
   mutating func spawn(
@@ -335,25 +328,30 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     collecting tasks: inout [EffectTask],
     _ body: @escaping @Sendable (EffectRunner<LinkedSink<R>>) async -> Void
   ) -> EffectToken {
-    let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
-    let sink = LinkedSink(token: token, link: link)
-    launch(token, in: scope, priority: priority, collecting: &tasks) {
-      await body(EffectRunner(sink: sink))
-      await sink.finish()
+    spawnUnit(in: scope, priority: priority, collecting: &tasks) { sink in
+      {
+        await body(EffectRunner(sink: sink))
+        await sink.finish()
+      }
     }
-    return token
   }
 
-  /// Starts the task of the unit `token`, whose `run` ends by telling the store the unit is
-  /// over; a unit of `bind()` is handed to the engine instead (see ``takePendingWork()``).
+  /// Registers a unit of effect work and starts the task that `makeRun` makes for it, which
+  /// must end the unit through its sink (``LinkedSink/finish()`` or
+  /// ``LinkedSink/emitLast(_:)``).
+  ///
+  /// A unit of `bind()` is not started here but handed to the engine (see
+  /// ``takePendingWork()``), which starts it once the walk is over.
+  @discardableResult
   @inlinable
-  mutating func launch(
-    _ token: EffectToken,
+  mutating func spawnUnit(
     in scope: Scope,
     priority: EffectPriority,
     collecting tasks: inout [EffectTask],
-    _ run: @escaping @Sendable () async -> Void
-  ) {
+    _ makeRun: (LinkedSink<R>) -> @Sendable () async -> Void
+  ) -> EffectToken {
+    let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
+    let run = makeRun(LinkedSink(token: token, link: link))
     if scope.isBinding {
       let slot = TaskSlot()
       registry.attach(slot, to: token)
@@ -363,6 +361,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       registry.attach(task, to: token)
       tasks.append(task)
     }
+    return token
   }
 
   /// The work that the last walks and cancellations left, to be done by the engine once it is
