@@ -83,6 +83,38 @@ import Testing
     _ = subscription
   }
 
+  @MainActor
+  @Test func s1S3SubscribingAndCancellingFromInsideASubscriptionWhileTheStoreNotifies() {
+    // The engine walks its own list of subscribers while it notifies (no copy of it): a
+    // subscription made or cancelled by a closure during the walk must neither be told twice,
+    // nor skip another subscriber, nor be called once cancelled.
+    let store = ViewStore(reducer: Self.reducer(), state: State())
+    var log: [String] = []
+    var late: [StateSubscription] = []
+    var second: StateSubscription?
+    let first = store.subscribe(\.count) { count in
+      log.append("first \(count)")
+      guard count == 1 else { return }
+      for index in 0..<40 {  // enough to make the list grow past its capacity
+        late.append(store.subscribe(\.count) { log.append("late \(index): \($0)") })
+      }
+      second?.cancel()
+    }
+    second = store.subscribe(\.count) { log.append("second \($0)") }
+    let third = store.subscribe(\.count) { log.append("third \($0)") }
+    log.removeAll()
+
+    store.send(.setCount(1))
+    #expect(
+      log == ["first 1"] + (0..<40).map { "late \($0): 1" } + ["third 1"],
+      "each new subscription is told its current value once; the cancelled one is not called"
+    )
+    log.removeAll()
+    store.send(.setCount(2))
+    #expect(log == ["first 2", "third 2"] + (0..<40).map { "late \($0): 2" })
+    _ = (first, third, late)
+  }
+
   @Test func s3DroppingTheTokenEndsTheSubscriptionAndKeepsNothing() async {
     let store = Store(reducer: Self.reducer(), state: State())
     let calls = Locked(0)

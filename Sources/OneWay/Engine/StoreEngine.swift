@@ -267,20 +267,26 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   // Inlinable so that the loop is specialized for the state. Each subscriber is a closure
   // compiled for its value by the inlinable `subscribe` (see `StateSubscriber`).
+  //
+  // The loop walks the engine's own list, not a copy of it (a copy costs a retain and a
+  // release of the list at every notification, which is most of what one unchanged
+  // subscription costs, S4). That is safe because, while it runs, the list only grows: a
+  // closure may subscribe (its subscriber is appended; it is told of this state too, which
+  // equals the value it was just given, so it is not called twice), but subscribers are only
+  // removed here, after the loop, and by a `runLater` task, which runs on the store's
+  // isolation and so never inside this loop.
   @inlinable
   func notifySubscribers() {
     let state = core.state
-    // A copy of the list: a subscription's closure may subscribe or cancel.
-    let subscribers = broadcaster.subscribers
     var ended = false
-    for index in subscribers.indices {
-      // Unretained: `subscribers` holds every subscriber, and so its `notify` closure, until
-      // the loop ends. Retaining and releasing each subscriber and its closure cost more than
-      // an unchanged subscription's read and comparison (S4).
-      let alive = Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef {
-        $0.notify(state)
-      }
+    var index = 0
+    while index < broadcaster.subscribers.count {
+      // Unretained: the list holds the subscriber, and so its `notify` closure, for the whole
+      // call, even if a subscription made by the closure makes the list grow (see above).
+      let alive = Unmanaged.passUnretained(broadcaster.subscribers[index])
+        ._withUnsafeGuaranteedRef { $0.notify(state) }
       if !alive { ended = true }
+      index += 1
     }
     if ended { broadcaster.removeCancelledSubscribers() }
   }
