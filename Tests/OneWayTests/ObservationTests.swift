@@ -58,7 +58,7 @@ import Testing
     await store.send(.setNumber(2))
     #expect(await survivor.next()?.number == 1)
     #expect(await survivor.next()?.number == 2)
-    #expect(await store.withEngine { $0.broadcaster.streams.count } == 1)
+    #expect(await store.withEngine { $0.broadcaster?.streams.count ?? 0 } == 1)
   }
 
   @Test func o2SeedEqualConsecutiveStatesAreEmittedOnce() async {

@@ -38,7 +38,7 @@ extension StoreEngine {
   /// is not told of the current state. A child store projects its parent's state with one.
   @usableFromInline
   func addSubscriber(_ subscriber: StateSubscriber<State>) {
-    broadcaster.subscribers.append(subscriber)
+    makeBroadcaster().subscribers.append(subscriber)
   }
 
   /// Sends `action` through a child store: `send` reduces it in the root. A child's log (and

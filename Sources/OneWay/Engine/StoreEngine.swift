@@ -32,15 +32,13 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// The key of the per-thread `@Triggered` counters, read once (see ``reduce(_:)``).
   @usableFromInline let triggeredKey = TriggeredAssignments.Key()
   @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<R>
-  @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>
-  // Read after every `send`, so kept here rather than in `extras`: empty, each is a pointer
-  // to the shared empty storage.
-  @exclusivity(unchecked) @usableFromInline var idleWaiters = IdleWaiters()
-  /// Units that ended while the engine was reducing (see ``finish(_:)``).
-  @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
-  /// What only some stores ever use (see ``EngineExtras``); `nil` until one does, so that an
-  /// idle store keeps nothing of it.
-  @exclusivity(unchecked) @usableFromInline var extras: EngineExtras<State>?
+  /// The states produced before the first `states` loop (O7); `nil` once one has started, or
+  /// for a store that has no `states` (Swidux's, `Way`). Kept here rather than in the
+  /// broadcaster, since every store keeps it from its first change.
+  @exclusivity(unchecked) @usableFromInline var backlog: StateBacklog<State>? = StateBacklog()
+  /// Everyone who watches the state, and what only a watched store needs (see
+  /// ``Broadcaster``); `nil` until something does, so that an idle store keeps nothing of it.
+  @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>?
   /// The store's isolation until something needs the link, then the link (see ``link``).
   @exclusivity(unchecked) var reach: Reach
 
@@ -81,7 +79,6 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     self.core = ReduceCore(state: state)
     self.reach = .isolation(isolation)
     self.scheduler = EffectScheduler()
-    self.broadcaster = Broadcaster()
     if C.self != ContinuousClock.self {
       scheduler.keep(clock, link: link)
     }
@@ -94,7 +91,6 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     self.core = ReduceCore(state: state)
     self.reach = .isolation(isolation)
     self.scheduler = EffectScheduler()
-    self.broadcaster = Broadcaster()
   }
 
   deinit {
@@ -106,8 +102,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       case .startBindingTask, .subscribe: break
       }
     }
-    broadcaster.finishAll()
-    idleWaiters.resumeAll()
+    broadcaster?.finishAll()
+    scheduler.book?.idleWaiters.resumeAll()
   }
 
   /// The current state.
@@ -116,12 +112,12 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   // MARK: - What only some stores use
 
-  /// The engine's extras, made on first use.
+  /// The broadcaster, made the first time something watches the state.
   @usableFromInline
-  func makeExtras() -> EngineExtras<State> {
-    if let extras { return extras }
-    let made = EngineExtras<State>()
-    extras = made
+  func makeBroadcaster() -> Broadcaster<Action, State> {
+    if let broadcaster { return broadcaster }
+    let made = Broadcaster<Action, State>()
+    broadcaster = made
     return made
   }
 
@@ -129,10 +125,10 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// ``replaceState(_:)``).
   @inlinable
   var pendingReplacement: State? {
-    get { extras?.pendingReplacement }
+    get { broadcaster?.pendingReplacement }
     set {
-      if newValue == nil, extras == nil { return }
-      makeExtras().pendingReplacement = newValue
+      if newValue == nil, broadcaster == nil { return }
+      makeBroadcaster().pendingReplacement = newValue
     }
   }
 
@@ -155,8 +151,20 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       drainQueue()
     }
     core.isProcessing = false
-    if !finishedDuringDrain.isEmpty { finishUnitsThatEndedDuringTheDrain() }
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+    if scheduler.book != nil { afterDrain() }
+  }
+
+  /// Ends the units that ended while the engine was reducing, and wakes the tasks waiting for
+  /// idleness if the store is idle: what follows a drain when the store has run effects.
+  ///
+  /// It reads the book through optional chaining, never binding it to a local, which would
+  /// retain and release it (the same holds for the broadcaster below).
+  @inlinable
+  func afterDrain() {
+    if scheduler.book?.finishedDuringDrain.isEmpty == false {
+      finishUnitsThatEndedDuringTheDrain()
+    }
+    if scheduler.book?.idleWaiters.isEmpty == false { resumeIdleWaitersIfIdle() }
   }
 
   @inlinable
@@ -208,25 +216,26 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   }
 
   /// Whether anything needs the state before a reduce: to tell it apart from the state after
-  /// (the `states` loops, the backlog, the Observation hooks, the channel of reductions, which
-  /// says whether the state changed). Key-path subscriptions keep their own last value, so
-  /// they do not; without any of these, the store reduces the state in place.
-  ///
-  /// It reads the broadcaster's fields one at a time, in place: a getter of `Broadcaster`
-  /// would be called on a copy of the whole broadcaster (a retain and a release of every
-  /// field), since the engine's stored property cannot be borrowed across a call.
+  /// (the backlog, and the broadcaster's `states` loops, Observation hooks and channel of
+  /// reductions, see ``Broadcaster/needsPreviousState``). Key-path subscriptions keep their
+  /// own last value, so they do not; without any of these, the store reduces the state in
+  /// place.
   @inlinable @inline(__always)
   var needsPreviousState: Bool {
-    if !broadcaster.streams.streams.isEmpty { return true }
-    if case .some = broadcaster.backlog { return true }
-    if reportsReductions { return true }
-    return broadcaster.observer != nil
+    if case .some = backlog { return true }
+    return broadcaster?.needsPreviousState ?? false
   }
 
   /// Whether anything must hear of each reduced action, changed or not.
   @inlinable
   var reportsReductions: Bool {
-    broadcaster.reductions != nil
+    broadcaster?.reductions != nil
+  }
+
+  /// Whether the store has key-path subscriptions (or child stores) to tell.
+  @inlinable @inline(__always)
+  var hasSubscribers: Bool {
+    broadcaster?.subscribers.isEmpty == false
   }
 
   /// Reduces one action when nothing needs the state before it (see
@@ -243,7 +252,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       start(effect)
       if !scheduler.pendingWork.isEmpty { performPendingWork() }
     }
-    if !broadcaster.subscribers.isEmpty { notifySubscribers() }
+    if hasSubscribers { notifySubscribers() }
   }
 
   /// Runs just before a changed state is committed: keeps the state before the store's first
@@ -251,18 +260,20 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// tells the observer.
   @inlinable @inline(__always)
   func willCommitChange() {
-    if broadcaster.backlog?.holdsOnlyTheCurrentState == true {
-      broadcaster.backlog!.keepFirst(core.state)
+    if backlog?.holdsOnlyTheCurrentState == true {
+      backlog!.keepFirst(core.state)
     }
-    broadcaster.observer?.willChange()
+    broadcaster?.observer?.willChange()
   }
 
-  /// Tells the observers, the `states` loops and the subscriptions about the committed state.
+  /// Tells the observers, the `states` loops (or the backlog, before the first loop) and the
+  /// subscriptions about the committed state.
   @inlinable @inline(__always)
   func didCommit() {
-    broadcaster.observer?.didChange()
-    broadcaster.publish(core.state)
-    if !broadcaster.subscribers.isEmpty { notifySubscribers() }
+    broadcaster?.observer?.didChange()
+    if broadcaster?.streams.isEmpty == false { broadcaster!.streams.publish(core.state) }
+    if backlog != nil { backlog!.append(core.state) }
+    if hasSubscribers { notifySubscribers() }
   }
 
   // Inlinable so that the loop is specialized for the state. Each subscriber is a closure
@@ -278,22 +289,29 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @inlinable
   func notifySubscribers() {
     let state = core.state
-    var ended = false
-    var index = 0
-    while index < broadcaster.subscribers.count {
-      // Unretained: the list holds the subscriber, and so its `notify` closure, for the whole
-      // call, even if a subscription made by the closure makes the list grow (see above).
-      let alive = Unmanaged.passUnretained(broadcaster.subscribers[index])
-        ._withUnsafeGuaranteedRef { $0.notify(state) }
-      if !alive { ended = true }
-      index += 1
+    // Unretained: only called while the broadcaster exists, and the engine keeps it until its
+    // own end (a plain local reference was retained and released at every step of the loop).
+    let ended = Unmanaged.passUnretained(broadcaster.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+      broadcaster in
+      var ended = false
+      var index = 0
+      while index < broadcaster.subscribers.count {
+        // Unretained: the list holds the subscriber, and so its `notify` closure, for the
+        // whole call, even if a subscription made by the closure makes the list grow (see
+        // above).
+        let alive = Unmanaged.passUnretained(broadcaster.subscribers[index])
+          ._withUnsafeGuaranteedRef { $0.notify(state) }
+        if !alive { ended = true }
+        index += 1
+      }
+      return ended
     }
-    if ended { broadcaster.removeCancelledSubscribers() }
+    if ended { broadcaster?.removeCancelledSubscribers() }
   }
 
   @usableFromInline
   func report(_ action: Action, changed: Bool) {
-    guard let channel = broadcaster.reductions else { return }
+    guard let channel = broadcaster?.reductions else { return }
     let reduction = Reduction(action: action, state: core.state, stateChanged: changed)
     channel.log?(reduction)
     for observer in channel.observers { observer(reduction) }
@@ -307,9 +325,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       core.isProcessing = true
       drainQueue()
       core.isProcessing = false
-      if !finishedDuringDrain.isEmpty { finishUnitsThatEndedDuringTheDrain() }
     }
-    if !idleWaiters.isEmpty { resumeIdleWaitersIfIdle() }
+    if scheduler.book != nil { afterDrain() }
   }
 
   // MARK: - Effects
@@ -355,7 +372,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @inlinable
   func finish(_ token: EffectToken) {
     if core.isProcessing {
-      finishedDuringDrain.append(token)
+      // A unit is in the book, so the book exists.
+      scheduler.book.unsafelyUnwrapped.finishedDuringDrain.append(token)
       return
     }
     scheduler.finish(token)
@@ -365,8 +383,10 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   @usableFromInline
   func finishUnitsThatEndedDuringTheDrain() {
-    for token in finishedDuringDrain { scheduler.finish(token) }
-    finishedDuringDrain.removeAll()
+    guard let book = scheduler.book else { return }
+    let finished = book.finishedDuringDrain
+    book.finishedDuringDrain.removeAll()
+    for token in finished { scheduler.finish(token) }
   }
 
   /// Ends the throttle window that `timer` measured; its trailing run opens the next window,
@@ -467,7 +487,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
         Task {
           let added = await link.run { engine in
             if engine.isIdle || waiter.isCancelled { return false }
-            engine.idleWaiters.add(waiter.id, continuation)
+            engine.scheduler.makeBook(link: engine.link).idleWaiters.add(waiter.id, continuation)
             return true
           }
           if added != true { continuation.resume() }
@@ -475,13 +495,13 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       }
     } onCancel: {
       waiter.cancel()
-      link.runLater { $0.idleWaiters.resume(waiter.id) }
+      link.runLater { $0.scheduler.book?.idleWaiters.resume(waiter.id) }
     }
   }
 
   @usableFromInline
   func resumeIdleWaitersIfIdle() {
-    if isIdle { idleWaiters.resumeAll() }
+    if isIdle { scheduler.book?.idleWaiters.resumeAll() }
   }
 
   // MARK: - Observing
@@ -492,22 +512,20 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     _ bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
   ) -> AsyncStream<State> {
     let link = self.link
-    let extras = makeExtras()
+    let broadcaster = makeBroadcaster()
     let ended: EndedStreams
-    if let endedStreams = extras.endedStreams {
+    if let endedStreams = broadcaster.endedStreams {
       ended = endedStreams
     } else {
       ended = EndedStreams()
-      extras.endedStreams = ended
+      broadcaster.endedStreams = ended
     }
-    extras.lastStreamID += 1
-    return broadcaster.addStream(
-      id: extras.lastStreamID,
-      current: core.state,
-      bufferingPolicy: bufferingPolicy
-    ) { id in
+    // The first loop receives the backlog, every later one the current state (O7).
+    let initial = backlog.map { $0.ordered(current: core.state) } ?? [core.state]
+    backlog = nil
+    return broadcaster.addStream(initial: initial, bufferingPolicy: bufferingPolicy) { id in
       if ended.add(id) {
-        link.runLater { $0.broadcaster.streams.remove(ended.takeAll()) }
+        link.runLater { $0.broadcaster?.streams.remove(ended.takeAll()) }
       }
     }
   }
@@ -548,10 +566,10 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     _ subscriber: StateSubscriber<State>,
     _ box: ValueSubscriptionBox<Value>
   ) -> StateSubscription {
-    broadcaster.subscribers.append(subscriber)
+    makeBroadcaster().subscribers.append(subscriber)
     let link = self.link
     let subscription = StateSubscription(box: box) {
-      link.runLater { $0.broadcaster.removeCancelledSubscribers() }
+      link.runLater { $0.broadcaster?.removeCancelledSubscribers() }
     }
     _ = box.call(box.last)
     return subscription
@@ -560,18 +578,18 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// Stops keeping the states produced before the first `states` loop (O7): every loop then
   /// starts from the current state.
   package func discardStatesBacklog() {
-    broadcaster.backlog = nil
+    backlog = nil
   }
 
   /// Adds an observer of every reduced action, called on the store's isolation.
   package func observeReductions(_ observer: @escaping (Reduction<Action, State>) -> Void) {
-    broadcaster.addReductionObserver(observer)
+    makeBroadcaster().addReductionObserver(observer)
   }
 
   /// Where the log goes; kept only when it is not the standard output.
   package var logger: StoreLogger {
-    get { extras?.logger ?? .standardOutput }
-    set { makeExtras().logger = newValue }
+    get { broadcaster?.logger ?? .standardOutput }
+    set { makeBroadcaster().logger = newValue }
   }
 
   /// Logs what `options` asks for to ``logger``; `.none` removes the log, so that it costs
@@ -579,7 +597,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   package func setLogging(_ options: LoggingOptions, to logger: StoreLogger? = nil) {
     if let logger { self.logger = logger }
     guard !options.isEmpty else {
-      broadcaster.setLog(nil)
+      broadcaster?.setLog(nil)
       return
     }
     let writer = StoreLogWriter<Action, State>(
@@ -588,32 +606,13 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       logger: self.logger
     )
     var previous: State? = core.state
-    broadcaster.setLog { reduction in
+    makeBroadcaster().setLog { reduction in
       writer.log(reduction, previous: previous)
       if reduction.stateChanged { previous = reduction.state }
     }
   }
 
   func setObserver(_ observer: StateObserver) {
-    broadcaster.observer = observer
+    makeBroadcaster().observer = observer
   }
-}
-
-/// The parts of an engine that only some stores ever use: `states` loops, a child store's
-/// pending state, a logger of their own. One object, made on first use
-/// (``StoreEngine/makeExtras()``), so that an idle store pays one pointer for all of them.
-@usableFromInline
-final class EngineExtras<State> {
-  // Used only by the engine, on its store's isolation, and user code never runs inside a
-  // mutation of these fields (see `StoreEngine`), so dynamic exclusivity checks would only
-  // cost time.
-  @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
-  /// The `states` loops that ended and are not forgotten yet; made with the first loop.
-  @exclusivity(unchecked) var endedStreams: EndedStreams?
-  /// The identifier of the last `states` loop.
-  @exclusivity(unchecked) var lastStreamID: UInt64 = 0
-  /// Where the log goes, when it is not the standard output.
-  @exclusivity(unchecked) var logger: StoreLogger?
-
-  init() {}
 }

@@ -24,6 +24,10 @@ final class ParentLink<Action>: Sendable {
   @usableFromInline let parent: any AnyObject & Sendable
   /// Tells the parent's engine to forget the child's projection.
   @usableFromInline let onEnd: @Sendable () -> Void
+  /// The root's executor, for the child of an actor store, which runs on it (see
+  /// `Store.unownedExecutor`); `nil` for a child view store. Kept here so that a child `Store`
+  /// holds one reference for its parent and its executor.
+  @usableFromInline let executor: StoreExecutor?
 
   @usableFromInline
   init(
@@ -31,8 +35,10 @@ final class ParentLink<Action>: Sendable {
     isIdle: @escaping @Sendable () -> Bool,
     waitUntilIdle: @escaping @Sendable () async -> Void,
     parent: any AnyObject & Sendable,
-    onEnd: @escaping @Sendable () -> Void
+    onEnd: @escaping @Sendable () -> Void,
+    executor: StoreExecutor?
   ) {
+    self.executor = executor
     self.send = send
     self.isIdle = isIdle
     self.waitUntilIdle = waitUntilIdle
@@ -55,16 +61,18 @@ extension ParentLink {
   ///   - parentStore: The parent store, kept alive by the child.
   ///   - parentEngine: The parent store's engine.
   ///   - parentLink: The parent's own link, when the parent is itself a child store.
+  ///   - executor: The root's executor, when the parent is an actor store.
   @usableFromInline
   convenience init<Parent: Reducer>(
     send: @escaping @Sendable (Action) -> Void,
     parentStore: any AnyObject & Sendable,
     parentEngine: StoreEngine<Parent>,
-    parentLink: ParentLink<Parent.Action>?
+    parentLink: ParentLink<Parent.Action>?,
+    executor: StoreExecutor? = nil
   ) {
     let parentEngineLink = parentEngine.link
     let onEnd: @Sendable () -> Void = {
-      parentEngineLink.runLater { $0.broadcaster.removeCancelledSubscribers() }
+      parentEngineLink.runLater { $0.broadcaster?.removeCancelledSubscribers() }
     }
     if let parentLink {
       self.init(
@@ -72,7 +80,8 @@ extension ParentLink {
         isIdle: parentLink.isIdle,
         waitUntilIdle: parentLink.waitUntilIdle,
         parent: parentStore,
-        onEnd: onEnd
+        onEnd: onEnd,
+        executor: executor
       )
     } else {
       let root = RootEngine(parentEngine)
@@ -81,7 +90,8 @@ extension ParentLink {
         isIdle: { root.engine.isIdle },
         waitUntilIdle: { await StoreEngine.waitUntilIdle(parentEngineLink) },
         parent: parentStore,
-        onEnd: onEnd
+        onEnd: onEnd,
+        executor: executor
       )
     }
   }

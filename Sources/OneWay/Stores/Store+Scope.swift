@@ -58,12 +58,14 @@ extension Store {
   ) -> (store: Store<Child, C>, engine: ChildEngine<Child>) {
     let childEngine = StoreEngine<Child>(childState: state, isolation: .actor(executor))
     let projected = ChildEngine(childEngine)
-    let link = ParentLink(send: send, parentStore: self, parentEngine: engine, parentLink: parent)
-    let store = Store<Child, C>(
-      child: childEngine,
-      executor: executor,
-      parent: link
+    let link = ParentLink(
+      send: send,
+      parentStore: self,
+      parentEngine: engine,
+      parentLink: parent,
+      executor: executor
     )
+    let store = Store<Child, C>(child: childEngine, parent: link)
     return (store, projected)
   }
 }

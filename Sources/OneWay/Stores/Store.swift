@@ -29,13 +29,37 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   @usableFromInline
   let engine: StoreEngine<R>
 
-  /// The serial executor the store runs on: its own, shared with its child stores.
+  /// Where the store stands: a root store on its own executor, or a child store (M3) with the
+  /// link to its parent, which holds the root's executor. One reference, so that an idle store
+  /// keeps one word for both.
   @usableFromInline
-  nonisolated let executor: StoreExecutor
+  nonisolated let home: Home
+
+  /// Where a store stands (see ``home``).
+  @usableFromInline
+  enum Home: Sendable {
+    /// A root store, on its own executor, shared with its child stores.
+    case root(StoreExecutor)
+    /// A child store, reaching its parent and its root through the link.
+    case child(ParentLink<Action>)
+  }
+
+  /// The serial executor the store runs on: its own, shared with its child stores.
+  @inlinable
+  nonisolated var executor: StoreExecutor {
+    switch home {
+    case .root(let executor): executor
+    // A child store's link always holds its root's executor (see `makeChild`).
+    case .child(let parent): parent.executor.unsafelyUnwrapped
+    }
+  }
 
   /// For a child store (M3), how it reaches its parent and its root; `nil` for a root store.
-  @usableFromInline
-  nonisolated let parent: ParentLink<Action>?
+  @inlinable
+  nonisolated var parent: ParentLink<Action>? {
+    if case .child(let parent) = home { return parent }
+    return nil
+  }
 
   /// Creates a store that reduces actions with `reducer`, starting from `state`.
   ///
@@ -63,8 +87,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     )
     engine.setLogging(loggingOptions)
     self.engine = engine
-    self.executor = executor
-    parent = nil
+    home = .root(executor)
     engine.bind()
   }
 
@@ -72,13 +95,11 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// parent through `parent`; see ``scope(state:action:)``.
   init(
     child engine: sending StoreEngine<R>,
-    executor: StoreExecutor,
     parent: ParentLink<Action>
   ) {
     initialState = engine.state
     self.engine = engine
-    self.executor = executor
-    self.parent = parent
+    home = .child(parent)
   }
 
   /// The executor the store runs on: for a root store its own, for a child store its root's.

@@ -1,25 +1,48 @@
 /// Tells everyone who watches a store about its states: `states` loops, synchronous
-/// subscriptions, the view store's Observation hooks, and the channel of reductions.
+/// subscriptions, the view store's Observation hooks, and the channel of reductions; and keeps
+/// what only a watched store needs (the bookkeeping of its loops, its logger, a child store's
+/// pending state).
+///
+/// The engine makes it the first time something watches (``StoreEngine/makeBroadcaster()``),
+/// so that an idle store keeps one empty pointer for all of it. The O7 backlog is not here: every
+/// store keeps it from its first change, so the engine holds it itself
+/// (``StoreEngine/backlog``).
 ///
 /// The engine calls it on the store's isolation, after it has committed a state. What runs
-/// user code synchronously (subscriptions, hooks, the reductions channel) is handed back to
-/// the engine as values to call, so that no user code runs inside a mutation of the engine.
+/// user code synchronously (subscriptions, hooks, the reductions channel) is called by the
+/// engine between its steps, never inside a mutation of the engine.
 @usableFromInline
-struct Broadcaster<Action, State: Sendable> {
-  @usableFromInline var streams = StateStreams<State>()
-  /// The states produced before the first loop started; `nil` once one has (O7).
-  @usableFromInline var backlog: StateBacklog<State>?
-  @usableFromInline var subscribers: [StateSubscriber<State>] = []
-  @usableFromInline var observer: StateObserver?
+final class Broadcaster<Action, State: Sendable> {
+  // Used only by the engine, on its store's isolation, and user code never runs inside a
+  // mutation of these fields (see `StoreEngine`), so dynamic exclusivity checks would only
+  // cost time.
+  @exclusivity(unchecked) @usableFromInline var streams = StateStreams<State>()
+  @exclusivity(unchecked) @usableFromInline var subscribers: [StateSubscriber<State>] = []
+  @exclusivity(unchecked) @usableFromInline var observer: StateObserver?
   /// The channel of reductions; `nil` while nobody listens, so that checking it is one load.
-  @usableFromInline var reductions: ReductionChannel<Action, State>?
+  @exclusivity(unchecked) @usableFromInline var reductions: ReductionChannel<Action, State>?
+  /// The `states` loops that ended and are not forgotten yet; made with the first loop.
+  @exclusivity(unchecked) var endedStreams: EndedStreams?
+  /// The identifier of the last `states` loop.
+  @exclusivity(unchecked) var lastStreamID: UInt64 = 0
+  /// Where the log goes, when it is not the standard output.
+  @exclusivity(unchecked) var logger: StoreLogger?
+  /// A child engine's state that arrived while it was committing the previous one (see
+  /// ``StoreEngine/replaceState(_:)``).
+  @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
 
-  init() {
-    backlog = StateBacklog()
+  init() {}
+
+  /// Whether a watcher needs the state before a reduce, to tell it from the state after: the
+  /// `states` loops, the Observation hooks, the channel of reductions (which says whether the
+  /// state changed). Key-path subscriptions keep their own last value, so they do not.
+  @inlinable
+  var needsPreviousState: Bool {
+    !streams.isEmpty || reductions != nil || observer != nil
   }
 
   /// Sets the store's log (`nil`: no log).
-  mutating func setLog(_ log: ((Reduction<Action, State>) -> Void)?) {
+  func setLog(_ log: ((Reduction<Action, State>) -> Void)?) {
     if let reductions {
       reductions.log = log
       if log == nil, reductions.observers.isEmpty { self.reductions = nil }
@@ -29,39 +52,30 @@ struct Broadcaster<Action, State: Sendable> {
   }
 
   /// Adds an observer of every reduced action.
-  mutating func addReductionObserver(_ observer: @escaping (Reduction<Action, State>) -> Void) {
+  func addReductionObserver(_ observer: @escaping (Reduction<Action, State>) -> Void) {
     if reductions == nil { reductions = ReductionChannel(log: nil) }
     reductions!.observers.append(observer)
   }
 
-  // Whether anything needs the state before a reduce, and whether anything must hear of each
-  // reduced action, are asked by the engine (`StoreEngine.needsPreviousState` and
-  // `StoreEngine.reportsReductions`), field by field: a getter of this struct, called on the
-  // engine's stored property, made the engine copy the whole broadcaster (a retain and a
-  // release of each field) on every reduce.
-
-  /// Sends a newly committed state to the `states` loops, or keeps it for the first one.
-  @inlinable @inline(__always)
-  mutating func publish(_ state: State) {
-    if !streams.isEmpty { streams.publish(state) }
-    if backlog != nil { backlog!.append(state) }
-  }
-
-  /// A new `states` loop: the first receives the backlog, every later one the current state.
-  mutating func addStream(
-    id: UInt64,
-    current: State,
+  /// A new `states` loop that receives `initial`, then every published state; `onEnd` is
+  /// called with its identifier when it ends.
+  func addStream(
+    initial: [State],
     bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy,
     onEnd: @escaping @Sendable (UInt64) -> Void
   ) -> AsyncStream<State> {
-    let initial = backlog.map { $0.ordered(current: current) } ?? [current]
-    backlog = nil
-    return streams.add(id: id, initial: initial, bufferingPolicy: bufferingPolicy, onEnd: onEnd)
+    lastStreamID += 1
+    return streams.add(
+      id: lastStreamID,
+      initial: initial,
+      bufferingPolicy: bufferingPolicy,
+      onEnd: onEnd
+    )
   }
 
   /// Forgets the subscriptions that have ended.
   @usableFromInline
-  mutating func removeCancelledSubscribers() {
+  func removeCancelledSubscribers() {
     subscribers.removeAll { $0.isCancelled }
   }
 

@@ -74,6 +74,14 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// again when needed (see ``keep(_:link:)`` for any other clock).
   init() {}
 
+  /// The book, made now if the scheduler has none yet.
+  mutating func makeBook(link: @autoclosure () -> EngineLink<R>) -> EffectBook<R> {
+    if let book { return book }
+    let made = EffectBook(link: link())
+    book = made
+    return made
+  }
+
   /// Measures time with `clock`, kept in a book made at once, instead of `ContinuousClock`.
   mutating func keep<C: Clock<Duration>>(_ clock: C, link: EngineLink<R>) {
     book = EffectBook(link: link, clock: clock)
@@ -473,11 +481,12 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
 }
 
 /// What a store's scheduler keeps between walks: the book of in-flight units, the open
-/// throttle windows, the walk's work list, and how its tasks reach the store.
+/// throttle windows, the walk's work list, the units that ended during a drain, the tasks
+/// waiting for the store to be idle, and how its tasks reach the store.
 ///
 /// Made by the first walk that registers a unit or starts a task (or with the scheduler, for a
-/// store whose clock is not `ContinuousClock`), so that a store that never had such an effect
-/// keeps none of it.
+/// store whose clock is not `ContinuousClock`, or by the first wait for idleness), so that a
+/// store that never had such an effect keeps none of it.
 @usableFromInline
 final class EffectBook<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   // Used only through the scheduler, on its store's isolation, and user code never runs
@@ -489,6 +498,11 @@ final class EffectBook<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// The walk's work list, kept between walks so that a busy store stops allocating it.
   @exclusivity(unchecked) @usableFromInline var steps: [EffectScheduler<R>.Step] = []
   @exclusivity(unchecked) @usableFromInline var pendingWork: [EffectScheduler<R>.PendingWork] = []
+  /// Units that ended while the engine was reducing, finished once the drain is over (see
+  /// ``StoreEngine/finish(_:)``).
+  @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
+  /// The tasks waiting for the store to be idle: no action reduced, no unit in this book.
+  @exclusivity(unchecked) @usableFromInline var idleWaiters = IdleWaiters()
   @usableFromInline let link: EngineLink<R>
   /// Makes deadlines on the store's clock; `nil` for `ContinuousClock`, which is made again
   /// when needed.
