@@ -136,32 +136,51 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     queue: inout ActionQueue<Action>,
     collecting tasks: inout [EffectTask]
   ) {
+    // The common synchronous chain first, without the work list: its leading actions go
+    // straight to the queue, and when all that follows them is one nested synchronous
+    // `concat` or `merge` (as in `.concat(.just(a), .just(b), .merge(.just(c), .just(d)))`),
+    // that effect is walked the same way, in this loop. Only what is left goes through the work
+    // list, which a chain of that shape never touches.
+    var rest: ArraySlice<AnyEffect<Action>> = []
+    // What is left when it is one effect, kept apart so that no array is made for it.
+    var last: AnyEffect<Action>?
+    var restScope = scope
+    var current = effect
+    chain: while true {
+      switch current.operation {
+      case .none:
+        // Nothing to walk (a `bind()` that returns `.none`): the work list is not allocated.
+        break chain
+      case .just(let action) where restScope.ids.isEmpty:
+        queue.append(action, from: restScope.parent)
+        break chain
+      case .concat(let children, let priority)
+      where current.isSynchronous && restScope.ids.isEmpty,
+        .merge(let children, let priority) where current.isSynchronous && restScope.ids.isEmpty:
+        rest = Self.queueLeadingActions(
+          of: children.effects,
+          from: restScope.parent,
+          to: &queue
+        )
+        if case .merge = current.operation, !priority.isInherited {
+          restScope.priority = priority
+        }
+        guard rest.count == 1 else { break chain }
+        current = rest[rest.startIndex]
+        rest = []
+      default:
+        last = current
+        break chain
+      }
+    }
+    guard !rest.isEmpty || last != nil else { return }
     var steps: [Step] = []
     if let book {
       steps = book.steps
       book.steps = []
     }
-    switch effect.operation {
-    case .none:
-      // Nothing to walk (a `bind()` that returns `.none`): the work list is not allocated.
-      break
-    case .just(let action) where scope.ids.isEmpty:
-      queue.append(action, from: scope.parent)
-    case .concat(let children, let priority) where effect.isSynchronous && scope.ids.isEmpty,
-      .merge(let children, let priority) where effect.isSynchronous && scope.ids.isEmpty:
-      // The common synchronous chain: its leading actions go straight to the queue, and only
-      // what is nested deeper goes through the work list.
-      let rest = Self.queueLeadingActions(of: children.effects, from: scope.parent, to: &queue)
-      var scope = scope
-      if case .merge = effect.operation, !priority.isInherited { scope.priority = priority }
-      for child in rest.reversed() { steps.append(.walk(child, scope)) }
-    default:
-      steps.append(.walk(effect, scope))
-    }
-    guard !steps.isEmpty else {
-      book?.steps = steps
-      return
-    }
+    if let last { steps.append(.walk(last, restScope)) }
+    for child in rest.reversed() { steps.append(.walk(child, restScope)) }
     if book == nil { book = EffectBook(link: link()) }
     while let step = steps.popLast() {
       switch step {
