@@ -12,6 +12,7 @@ extension AnyEffect {
   /// - Parameters:
   ///   - id: Any `Hashable & Sendable` value.
   ///   - cancelInFlight: When `true`, first cancels whatever is registered under `id`.
+  @inlinable
   public func cancellable(
     _ id: some EffectID,
     cancelInFlight: Bool = false
@@ -36,6 +37,7 @@ extension AnyEffect {
   /// - Parameters:
   ///   - id: The identifier that groups the effects to debounce.
   ///   - dueTime: How long to wait.
+  @inlinable
   public func debounce(id: some EffectID, for dueTime: Duration) -> AnyEffect<Element> {
     AnyEffect(.debounce(EffectChildren([self]), id: AnyEffectID(id), dueTime: dueTime, clock: nil))
   }
@@ -46,6 +48,7 @@ extension AnyEffect {
   /// - Parameters:
   ///   - id: The identifier that groups the effects to debounce.
   ///   - seconds: How long to wait, in seconds.
+  @inlinable
   public func debounce(id: some EffectID, for seconds: Double) -> AnyEffect<Element> {
     debounce(id: id, for: .seconds(seconds))
   }
@@ -57,6 +60,7 @@ extension AnyEffect {
   ///   - id: The identifier that groups the effects to debounce.
   ///   - dueTime: How long to wait.
   ///   - clock: The clock to wait on, instead of the store's.
+  @inlinable
   public func debounce<C: Clock<Duration>>(
     id: some EffectID,
     for dueTime: Duration,
@@ -81,6 +85,7 @@ extension AnyEffect {
   ///   - id: The identifier that groups the effects to throttle.
   ///   - interval: The length of a window.
   ///   - latest: Whether the most recent effect of a window runs when the window ends.
+  @inlinable
   public func throttle(
     id: some EffectID,
     for interval: Duration,
@@ -103,6 +108,7 @@ extension AnyEffect {
   ///   - id: The identifier that groups the effects to throttle.
   ///   - seconds: The length of a window, in seconds.
   ///   - latest: Whether the most recent effect of a window runs when the window ends.
+  @inlinable
   public func throttle(
     id: some EffectID,
     for seconds: Double,
@@ -118,6 +124,7 @@ extension AnyEffect {
   ///   - interval: The length of a window.
   ///   - clock: The clock that measures windows, instead of the store's.
   ///   - latest: Whether the most recent effect of a window runs when the window ends.
+  @inlinable
   public func throttle<C: Clock<Duration>>(
     id: some EffectID,
     for interval: Duration,

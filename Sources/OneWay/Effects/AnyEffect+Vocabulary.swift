@@ -22,6 +22,7 @@ extension AnyEffect {
   ///
   /// - Parameter id: The identifier given to ``cancellable(_:cancelInFlight:)``, `debounce` or
   ///   `throttle`.
+  @inlinable
   public static func cancel(_ id: some EffectID) -> AnyEffect<Element> {
     AnyEffect(.cancel(AnyEffectID(id)))
   }
@@ -35,11 +36,12 @@ extension AnyEffect {
   /// - Parameters:
   ///   - priority: The priority of the task; `nil` inherits the current one.
   ///   - operation: The work to perform.
+  @inlinable
   public static func single(
     priority: TaskPriority? = nil,
     operation: @Sendable @escaping () async -> Element
   ) -> AnyEffect<Element> {
-    AnyEffect(.single(priority: priority, operation))
+    AnyEffect(.single(priority: EffectPriority(priority), operation))
   }
 
   /// An effect that runs an asynchronous operation which can emit any number of actions.
@@ -56,11 +58,12 @@ extension AnyEffect {
   /// - Parameters:
   ///   - priority: The priority of the task; `nil` inherits the current one.
   ///   - operation: The work to perform; it emits actions by calling `send`.
+  @inlinable
   public static func sequence(
     priority: TaskPriority? = nil,
     operation: @Sendable @escaping (_ send: @escaping @Sendable (Element) -> Void) async -> Void
   ) -> AnyEffect<Element> {
-    AnyEffect(.sequence(priority: priority, operation))
+    AnyEffect(.sequence(priority: EffectPriority(priority), operation))
   }
 
   /// An effect that runs its effects one after the other.

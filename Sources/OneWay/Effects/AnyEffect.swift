@@ -96,9 +96,10 @@ extension AnyEffect {
     case just(Element)
     case concat(EffectChildren<Element>, priority: EffectPriority)
     case merge(EffectChildren<Element>, priority: EffectPriority)
-    indirect case single(priority: TaskPriority?, @Sendable () async -> Element)
+    // The priority is held as its raw value, as everywhere in the tree (see `EffectPriority`).
+    indirect case single(priority: EffectPriority, @Sendable () async -> Element)
     indirect case sequence(
-      priority: TaskPriority?,
+      priority: EffectPriority,
       @Sendable (_ send: @escaping @Sendable (Element) -> Void) async -> Void
     )
     indirect case stream(@Sendable () -> AsyncStream<Element>)
@@ -142,14 +143,17 @@ extension AnyEffect {
 
   /// The priority of the task that runs this effect, if the effect names one.
   @inlinable
-  var priority: TaskPriority? {
+  var priority: TaskPriority? { effectPriority.taskPriority }
+
+  /// The priority of the task that runs this effect, as the tree holds it.
+  @inlinable
+  var effectPriority: EffectPriority {
     switch operation {
-    case .concat(_, let priority), .merge(_, let priority):
-      return priority.taskPriority
-    case .single(let priority, _), .sequence(let priority, _):
+    case .concat(_, let priority), .merge(_, let priority),
+      .single(let priority, _), .sequence(let priority, _):
       return priority
     default:
-      return nil
+      return .inherited
     }
   }
 }

@@ -29,9 +29,9 @@ func outline<Element>(_ effect: AnyEffect<Element>) -> [String] {
     case .cancel(let id):
       lines.append("cancel \(id)")
     case .single(let priority, _):
-      lines.append("single \(String(describing: priority))")
+      lines.append("single \(String(describing: priority.taskPriority))")
     case .sequence(let priority, _):
-      lines.append("sequence \(String(describing: priority))")
+      lines.append("sequence \(String(describing: priority.taskPriority))")
     case .stream:
       lines.append("stream")
     case .subscribe:

@@ -292,7 +292,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       )
       book.unsafelyUnwrapped.pendingWork.append(.subscribe(token, start))
     case .single(let priority, let operation):
-      let priority = priority.map(EffectPriority.init) ?? scope.priority
+      let priority = priority.isInherited ? scope.priority : priority
       spawnUnit(in: scope, priority: priority, collecting: &tasks) { sink in
         {
           // The one action and the end of the unit reach the store in one hop.
@@ -303,7 +303,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
         }
       }
     case .sequence, .stream, .subscribe:
-      let priority = effect.priority.map(EffectPriority.init) ?? scope.priority
+      let priority = effect.effectPriority.isInherited ? scope.priority : effect.effectPriority
       spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(effect) }
     case .none, .just, .merge, .concat, .cancel, .cancellable:
       steps.append(.walk(effect, scope))
