@@ -92,7 +92,7 @@ package func sendToLockedStore(_ store: LockedCounterStore, _ iterations: Range<
 }
 
 /// The hand-written reference for `LockedStore.send`: the same reducer called on a class's
-/// state under the same kind of lock (a recursive pthread mutex, `EngineLock`), with no
+/// state under the same kind of lock (the engine's recursive `EngineLock`), with no
 /// queue, no effect handling and no change detection.
 package final class BareLockedReducer: Sendable {
   private let lock = EngineLock()

@@ -160,13 +160,15 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
   /// - Parameter action: The action to reduce.
   @inlinable
   public final func send(_ action: Action) {
-    if let confinedThread, pthread_equal(confinedThread, pthread_self()) == 0 {
+    // `pthread_t` is an integer or a pointer on every supported platform: comparing it is
+    // what `pthread_equal` does, without the call.
+    if let confinedThread, confinedThread != pthread_self() {
       reportUseFromAnotherThread("send(_:)")
     }
     // Not through a closure: `lock.withLock` was not specialized in the caller, and a
     // closure of the way's own cost a partial application and a call per send. Nothing in
     // the engine's `send` throws, so the lock is always released. The lock's methods are
-    // inlined too: the caller calls pthread directly.
+    // inlined too: the caller takes the lock itself.
     lock.lock()
     engine.send(LockIsolated(action))
     lock.unlock()
@@ -175,7 +177,7 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
   /// Cancels every side way in flight, drops the actions not reduced yet, and subscribes to
   /// ``bind()`` again; the state stays as it is.
   public final func reset() {
-    if let confinedThread, pthread_equal(confinedThread, pthread_self()) == 0 {
+    if let confinedThread, confinedThread != pthread_self() {
       reportUseFromAnotherThread("reset()")
     }
     lock.withLock { engine.reset() }

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import OneWay
+
+/// The lock of the synchronous class stores on its own: recursive on one thread (A5's
+/// re-entrant sends), exclusive across threads. Run under the thread sanitizer in CI.
+@Suite struct EngineLockTests {
+  /// A counter that only the lock guards.
+  final class Guarded: @unchecked Sendable {
+    // Read and written only while holding `lock`.
+    let lock = EngineLock()
+    var count = 0
+  }
+
+  @Test func a5TheLockTakenAgainOnItsThreadNestsAndIsReleasedByTheOutermostUnlock() async {
+    let guarded = Guarded()
+    let result = guarded.lock.withLock {
+      guarded.lock.withLock { guarded.lock.withLock { guarded.count += 1 } }
+      return guarded.count
+    }
+    #expect(result == 1)
+    // Released: another thread can take it.
+    await onThreads(1) { _ in guarded.lock.withLock { guarded.count += 1 } }
+    #expect(guarded.lock.withLock { guarded.count } == 2)
+  }
+
+  @Test func a1EightThreadsNestingTheLockNeverOverlap() async {
+    let guarded = Guarded()
+    await onThreads(8) { _ in
+      for _ in 0..<10_000 {
+        guarded.lock.lock()
+        let before = guarded.count
+        guarded.lock.withLock { guarded.count = before + 1 }
+        guarded.count += 1
+        guarded.lock.unlock()
+      }
+    }
+    #expect(guarded.lock.withLock { guarded.count } == 8 * 10_000 * 2)
+  }
+}
