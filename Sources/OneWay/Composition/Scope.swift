@@ -115,11 +115,23 @@ public struct Scope<Parent: Reducer, Child: Reducer>: Reducer {
       return parts.parent.reduce(state: &state, action: action)
     }
     let childEffect = parts.toChildState.reduce(&state, with: parts.child, action: childAction)
-    if childEffect.isNone { return parts.parent.reduce(state: &state, action: action) }
-    return .merging(
-      childEffect.map(parts.embed),
-      parts.parent.reduce(state: &state, action: action)
-    )
+    let parentEffect = parts.parent.reduce(state: &state, action: action)
+    if childEffect.isNone { return parentEffect }
+    return Self.embedding(childEffect, then: parentEffect, through: parts.embed)
+  }
+
+  /// The child's effect mapped to parent actions, then the parent's.
+  ///
+  /// Out of line, so that the levels of a nested feature, inlined into one function, do not
+  /// each carry the mapping and the merge: the common send, whose child returns `.none`, only
+  /// checks for it on the way back.
+  @inlinable @inline(never)
+  static func embedding(
+    _ childEffect: AnyEffect<Child.Action>,
+    then parentEffect: AnyEffect<Action>,
+    through embed: @escaping @Sendable (Child.Action) -> Action
+  ) -> AnyEffect<Action> {
+    .merging(childEffect.map(embed), parentEffect)
   }
 
   /// The child's `bind()` effect (mapped to parent actions), merged with the parent's.

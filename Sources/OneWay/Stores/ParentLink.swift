@@ -115,9 +115,9 @@ where R.Action: Sendable, R.State: Sendable {
 @usableFromInline
 final class ChildEngine<R: Reducer>: @unchecked Sendable
 where R.Action: Sendable, R.State: Sendable {
-  // Used only on the store's isolation, where the engine lives, and only by
-  // `ChildProjection.notify` while it holds the child store, which owns the engine: so the
-  // engine is alive whenever it is used, without the cost of a weak reference.
+  // Used only on the store's isolation, where the engine lives, and only by the projection's
+  // subscriber (`StoreEngine.project`) while it holds the child store, which owns the engine:
+  // so the engine is alive whenever it is used, without the cost of a weak reference.
   @usableFromInline unowned(unsafe) let engine: StoreEngine<R>
 
   @usableFromInline
@@ -126,33 +126,23 @@ where R.Action: Sendable, R.State: Sendable {
   }
 }
 
-/// The subscriber through which a parent's engine projects each committed state into a child
-/// store's engine (M3): the child's engine announces the projection only when it changed.
+/// The lifetime of the subscriber through which a parent's engine projects each committed
+/// state into a child store's engine (M3; the subscriber's closure is made by
+/// ``StoreEngine/project(_:into:of:)``): the child's engine announces the projection only when
+/// it changed.
 ///
 /// It holds the child weakly, so a parent never keeps its children alive; once the child is
-/// gone it reports that it has ended, and the parent's engine forgets it.
+/// gone the subscriber reports that it has ended, and the parent's engine forgets it.
 @usableFromInline
-final class ChildProjection<ParentState>: SubscriberLifetime {
-  @usableFromInline weak var child: (any AnyObject & Sendable)?
-  /// Commits the child's part of a parent state into the child's engine; made by the
-  /// inlinable `scope`, so specialized for the client's types.
-  @usableFromInline let project: (ParentState) -> Void
+final class ChildProjection: SubscriberLifetime {
+  // Read only on the store's isolation, by the parent engine's commit and its removal of
+  // ended subscribers, never during a write: the dynamic exclusivity check of each read cost
+  // a commit more than the read.
+  @exclusivity(unchecked) @usableFromInline weak var child: (any AnyObject & Sendable)?
 
   @usableFromInline
-  init(child: any AnyObject & Sendable, project: @escaping (ParentState) -> Void) {
+  init(child: any AnyObject & Sendable) {
     self.child = child
-    self.project = project
-  }
-
-  @usableFromInline
-  func notify(_ state: ParentState) -> Bool {
-    // Holding the store keeps its engine alive for `project` (see `ChildEngine`), and the store
-    // itself alive until the commit is announced: a view store's observer reaches its store
-    // without retaining it.
-    guard let store = child else { return false }
-    project(state)
-    withExtendedLifetime(store) {}
-    return true
   }
 
   @usableFromInline
