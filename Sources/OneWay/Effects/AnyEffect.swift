@@ -40,12 +40,7 @@ public struct AnyEffect<Element>: Effect where Element: Sendable {
     case .none, .just, .cancel:
       isSynchronous = true
     case .concat(let children, _), .merge(let children, _):
-      var allSynchronous = true
-      for effect in children.effects where !effect.isSynchronous {
-        allSynchronous = false
-        break
-      }
-      isSynchronous = allSynchronous
+      isSynchronous = children.areSynchronous
     case .cancellable(let inner, _, _), .throttle(let inner, _, _, _, _):
       isSynchronous = inner.first.isSynchronous
     case .single, .sequence, .stream, .subscribe, .debounce:
@@ -189,15 +184,28 @@ struct EffectChildren<Element: Sendable>: Sendable {
   /// The number of levels of nodes with children from this one down to the leaves, this one
   /// included.
   @usableFromInline let depth: UInt32
+  /// Whether every child is synchronous; found by the same pass as ``depth``, so that the
+  /// `concat` or `merge` that holds the children need not walk them again.
+  @usableFromInline let areSynchronous: Bool
 
   @inlinable
   init(_ effects: [AnyEffect<Element>]) {
     var deepest: UInt32 = 0
+    var synchronous = true
     for effect in effects {
-      if let children = effect.operation.children, children.depth > deepest {
-        deepest = children.depth
+      if !effect.isSynchronous { synchronous = false }
+      switch effect.operation {
+      case .concat(let children, _), .merge(let children, _):
+        if children.depth > deepest { deepest = children.depth }
+      case .none, .just, .single, .sequence, .stream, .subscribe, .cancel:
+        break
+      default:
+        if let children = effect.operation.children, children.depth > deepest {
+          deepest = children.depth
+        }
       }
     }
+    areSynchronous = synchronous
     depth = deepest + 1
     storage =
       depth > Self.maximumShallowDepth ? .deep(EffectChildrenNode(effects)) : .shallow(effects)
