@@ -15,6 +15,23 @@ import Testing
   }
 
   @Test(arguments: [ThreadOption.current, .threadSafe])
+  func w2ASynchronousSideWayThatEndsBeforeItsActionsAreReducedLosesNone(
+    threadOption: ThreadOption
+  ) {
+    // The outer side way emits both actions and completes during the send, so its unit ends
+    // while the way is still reducing. Reducing `.run(Just)` subscribes a second synchronous
+    // source, whose emission re-enters the engine under the recursive lock; the outer unit must
+    // stay alive until the drain is over, or `.saveText` would be dropped (A1, C2).
+    let way = CounterWay(initialState: .init(number: 0), threadOption: threadOption)
+    let inner = Just(CounterWay.Action.increment).eraseToSideWay()
+    way.send(
+      .run([CounterWay.Action.run(inner), .saveText("kept")].publisher.eraseToSideWay())
+    )
+    #expect(way.state.number == 1)
+    #expect(way.state.text == "kept", "no action of a unit that ended mid-drain is dropped")
+  }
+
+  @Test(arguments: [ThreadOption.current, .threadSafe])
   func w2NSWaySeedCounterReachesTwoOnTheNextLine(threadOption: ThreadOption) {
     let way = TestNSWay(
       initialState: .init(number: 0),

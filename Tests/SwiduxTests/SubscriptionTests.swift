@@ -48,6 +48,29 @@ import Testing
     }
   }
 
+  @Test func s1d2SubscribingFromInsideASubscriberWhileTheStoreNotifiesTellsEachOnce() {
+    // The engine walks its own list of subscribers, under the store's (recursive) lock; a
+    // subscriber that subscribes 40 more grows that list during the walk.
+    let store = Store(initialState: Counter(), reducer: Self.reducer)
+    let log = Locked<[String]>([])
+    let late = Locked<[StoreSubscriptionToken]>([])
+    let first = store.subscribe(\.count) { count in
+      log.append("first \(count)")
+      guard count == 1 else { return }
+      for index in 0..<40 {
+        late.append(store.subscribe(\.count) { log.append("late \(index): \($0)") })
+      }
+    }
+    let last = store.subscribe(\.count) { log.append("last \($0)") }
+    log.withLock { $0.removeAll() }
+
+    store.dispatch(Change.setCount(1))
+    #expect(log.current == ["first 1"] + (0..<40).map { "late \($0): 1" } + ["last 1"])
+    log.withLock { $0.removeAll() }
+    store.dispatch(Change.setCount(2))
+    #expect(log.current == ["first 2", "last 2"] + (0..<40).map { "late \($0): 2" })
+    withExtendedLifetime((first, last, late)) {}
+  }
   @Test func s1d2ASubscriberIsToldAfterTheWholeReduceNotAtEachAssignment() {
     let store = Store(initialState: Counter(count: 1), reducer: Self.reducer)
     let counts = Locked<[Int]>([])

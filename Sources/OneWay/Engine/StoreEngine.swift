@@ -154,14 +154,21 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     if scheduler.book != nil { afterDrain() }
   }
 
-  /// Ends the units that ended while the engine was reducing, and wakes the tasks waiting for
-  /// idleness if the store is idle: what follows a drain when the store has run effects.
+  /// Ends the units that ended while the engine was reducing, once no drain is running, and
+  /// wakes the tasks waiting for idleness if the store is idle: what follows a drain when the
+  /// store has run effects.
+  ///
+  /// `settle()` calls it too, and `settle()` also runs inside a drain: a synchronous source
+  /// that emits while the drain subscribes it reaches `receive`, and so `settle()`, on the same
+  /// thread (through the recursive lock). Ending the units then would make the drain drop the
+  /// actions they queued (C2 admits an action only while its unit is alive), so they are ended
+  /// only once the outermost drain is over.
   ///
   /// It reads the book through optional chaining, never binding it to a local, which would
   /// retain and release it (the same holds for the broadcaster below).
   @inlinable
   func afterDrain() {
-    if scheduler.book?.finishedDuringDrain.isEmpty == false {
+    if !core.isProcessing, scheduler.book?.finishedDuringDrain.isEmpty == false {
       finishUnitsThatEndedDuringTheDrain()
     }
     if scheduler.book?.idleWaiters.isEmpty == false { resumeIdleWaitersIfIdle() }

@@ -68,7 +68,7 @@ extension ParentLink {
     parentStore: any AnyObject & Sendable,
     parentEngine: StoreEngine<Parent>,
     parentLink: ParentLink<Parent.Action>?,
-    executor: StoreExecutor? = nil
+    executor: StoreExecutor?
   ) {
     let parentEngineLink = parentEngine.link
     let onEnd: @Sendable () -> Void = {

@@ -60,7 +60,13 @@ extension ViewStore {
     send: @escaping @Sendable (Child.Action) -> Void
   ) -> (store: ViewStore<Child, C>, engine: ChildEngine<Child>) {
     let childEngine = StoreEngine<Child>(childState: state, isolation: .mainActor)
-    let link = ParentLink(send: send, parentStore: self, parentEngine: engine, parentLink: parent)
+    let link = ParentLink(
+      send: send,
+      parentStore: self,
+      parentEngine: engine,
+      parentLink: parent,
+      executor: nil
+    )
     return (ViewStore<Child, C>(engine: childEngine, parent: link), ChildEngine(childEngine))
   }
 }

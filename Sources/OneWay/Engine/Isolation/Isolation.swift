@@ -62,6 +62,10 @@ where R.Action: Sendable, R.State: Sendable {
 
   /// Runs `body` on the store's isolation later, without waiting for it: for code that cannot
   /// suspend (a `deinit`, an `onTermination` handler).
+  ///
+  /// It never runs `body` inline, not even under a lock the calling thread already holds: the
+  /// engine relies on it, since subscriptions are removed through it and `notifySubscribers`
+  /// walks the list of subscribers by index, unretained.
   func runLater(_ body: @escaping @Sendable (StoreEngine<R>) -> Void) {
     Task { await run(body) }
   }
