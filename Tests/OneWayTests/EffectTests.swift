@@ -229,6 +229,53 @@ import Testing
     )
   }
 
+  @Test func a1ASynchronousChainNestedOneInsideTheOtherIsReducedInEmissionOrder() async {
+    // The scheduler walks `concat`/`merge` chains whose leading actions are followed by one
+    // nested chain in a loop of its own; order, and what follows an asynchronous part, must
+    // be what the work list gives.
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>> { state, action in
+        if action == "start" {
+          return .concat(
+            .just("1"),
+            .none,
+            .just("2"),
+            .merge(
+              .just("3"),
+              .concat(.just("4"), .merge(.just("5"), .just("6"))),
+            )
+          )
+        }
+        state.entries.append(action)
+        return .none
+      },
+      state: Log<String>()
+    )
+    await store.send("start")
+    #expect(await store.state.entries == ["1", "2", "3", "4", "5", "6"], "all within the send")
+  }
+
+  @Test func c1AChainInsideACancellableEffectIsCancelledByItsIdentifier() async {
+    // Under an identifier the chain's actions are units of their own (the walk's path, not
+    // the loop's): a `.cancel` reduced first drops the rest (C2).
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>> { state, action in
+        state.entries.append(action)
+        switch action {
+        case "start":
+          return .concat(.just("a"), .merge(.just("stop"), .just("b"))).cancellable("chain")
+        case "stop":
+          return .cancel("chain")
+        default:
+          return .none
+        }
+      },
+      state: Log<String>()
+    )
+    await store.send("start")
+    #expect(await store.state.entries == ["start", "a", "stop"])
+  }
+
   @Test func methodReportsTheOutermostModifierAsOneWay3Did() {
     guard
       case .register(let id, cancelInFlight: true) = AnyEffect<Int>.just(1)

@@ -37,4 +37,21 @@ import Testing
     }
     #expect(guarded.lock.withLock { guarded.count } == 8 * 10_000 * 2)
   }
+
+  @Test func a1SixtyFourLocksContendedFromFourThreadsEachStayExclusive() async {
+    // More locks than the parking lot has slots: locks that share a slot wake each other's
+    // waiters, which must check their own lock again and wait on.
+    let guarded = (0..<64).map { _ in Guarded() }
+    await onThreads(4) { thread in
+      for round in 0..<2_000 {
+        let lock = guarded[(round &* 7 &+ thread) % guarded.count]
+        lock.lock.withLock {
+          let before = lock.count
+          lock.count = before + 1
+        }
+      }
+    }
+    let total = guarded.reduce(0) { sum, lock in sum + lock.lock.withLock { lock.count } }
+    #expect(total == 4 * 2_000)
+  }
 }
