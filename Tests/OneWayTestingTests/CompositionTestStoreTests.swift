@@ -16,8 +16,12 @@ struct CompositionTestStoreTests {
       clock: clock
     )
     await store.send(.row(id: 1, action: .increment)) { $0.rows[0].count = 1 }
+    // The second row's edit comes 100 ms later, so that its debounce ends after the first
+    // row's: ended at the same instant, the two saves are two tasks whose order is the
+    // scheduler's, and `receive` asserts an order.
+    await clock.advance(by: .milliseconds(100))
     await store.send(.row(id: 2, action: .increment)) { $0.rows[1].count = 1 }
-    await clock.advance(by: .milliseconds(301))
+    await clock.advance(by: .milliseconds(201))
     // Each row saved on its own, though both debounce under "save"; the parent counted both.
     // Generous timeouts: they only matter when the suite's stress tests, running in parallel,
     // keep the pool busy (one run in four here took longer than the default 5 s to schedule the
@@ -26,6 +30,7 @@ struct CompositionTestStoreTests {
       $0.rows[0].saved = 1
       $0.saves = 1
     }
+    await clock.advance(by: .milliseconds(100))
     await store.receive(.row(id: 2, action: .saved(1)), timeout: 30) {
       $0.rows[1].saved = 1
       $0.saves = 2
