@@ -75,6 +75,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   init() {}
 
   /// The book, made now if the scheduler has none yet.
+  @inlinable
   mutating func makeBook(link: @autoclosure () -> EngineLink<R>) -> EffectBook<R> {
     if let book { return book }
     let made = EffectBook(link: link())
@@ -174,14 +175,12 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       }
     }
     guard !rest.isEmpty || last != nil else { return }
-    var steps: [Step] = []
-    if let book {
-      steps = book.steps
-      book.steps = []
-    }
+    // The work list lives in the book between walks, so that a busy store stops allocating it.
+    let book = makeBook(link: link())
+    var steps = book.steps
+    book.steps = []
     if let last { steps.append(.walk(last, restScope)) }
     for child in rest.reversed() { steps.append(.walk(child, restScope)) }
-    if book == nil { book = EffectBook(link: link()) }
     while let step = steps.popLast() {
       switch step {
       case .walk(let effect, let scope):
@@ -193,7 +192,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
         spawn(in: scope, priority: scope.priority, collecting: &tasks) { await $0.run(rest) }
       }
     }
-    book.unsafelyUnwrapped.steps = steps
+    book.steps = steps
   }
 
   /// Appends the leading `.just` actions of `effects` to `queue`, in order, skipping `.none`,
