@@ -9,7 +9,8 @@ import Swidux
 #endif
 
 /// The baselines of `dispatch` and of notifications: the same reducer, called in place on a
-/// state behind the same kind of lock as the store's (a recursive pthread mutex), then the
+/// state behind a recursive pthread mutex (the kind of lock the store took until `EngineLock`
+/// became an atomic word on Glibc; it still is on Apple platforms), then the
 /// simplest key-path subscriptions (read the value, compare it with the last one, call the
 /// closure if it changed), written for this benchmark and specialized by the compiler.
 final class BareLockedStore<State>: @unchecked Sendable {
