@@ -147,7 +147,7 @@ import Testing
     await store.send("start")
     #expect(await store.state.entries == ["start", "cancel"])
     await store.waitUntilIdle()
-    #expect(await store.withEngine { $0.scheduler.registry.units.isEmpty })
+    #expect(await store.withEngine { $0.scheduler.registry.isEmpty })
   }
 
   @Test func c2StressTenThousandCancelVersusDeliverRacesDeliverNothingAfterACancel() async {
@@ -200,7 +200,7 @@ import Testing
     #expect(await store.state == 100_000)
     let (units, identifiers, isBusy) = await store.withEngine {
       (
-        $0.scheduler.registry.units.count, $0.scheduler.registry.identifierCount,
+        $0.scheduler.registry.count, $0.scheduler.registry.identifierCount,
         $0.scheduler.registry.isBusy
       )
     }

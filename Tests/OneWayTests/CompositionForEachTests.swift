@@ -56,7 +56,7 @@ import Testing
     #expect(state.rows.map(\.id) == [1])
     #expect(state.rows[0].saved == [1])
     #expect(!state.log.contains { $0.hasPrefix("row 2 saved") })
-    #expect(await store.withEngine { $0.scheduler.registry.units.isEmpty })
+    #expect(await store.withEngine { $0.scheduler.registry.isEmpty })
   }
 
   @Test func m2t2TwoElementsDebouncingUnderTheSameIdentifierDoNotRestartEachOther() async {
@@ -117,7 +117,7 @@ import Testing
     let state = await store.state
     #expect(state.rows.map(\.loaded) == [["row 2"]])
     #expect(!state.log.contains { $0.hasPrefix("row 1 loaded") })
-    #expect(await store.withEngine { $0.scheduler.registry.units.isEmpty })
+    #expect(await store.withEngine { $0.scheduler.registry.isEmpty })
   }
 
   @Test func m2c2AnElementRemovedByTheParentDropsTheSynchronousEffectsItJustStarted() async {
@@ -128,7 +128,7 @@ import Testing
     #expect(state.rows.map(\.id) == [2])
     #expect(state.log == ["row 1 echo(\"bye\") count 0"])
     await store.waitUntilIdle()
-    #expect(await store.withEngine { $0.scheduler.registry.units.isEmpty })
+    #expect(await store.withEngine { $0.scheduler.registry.isEmpty })
   }
 
   @Test func m2AnElementAddedAgainAfterRemovalStartsAfresh() async {

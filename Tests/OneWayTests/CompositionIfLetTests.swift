@@ -30,7 +30,7 @@ import Testing
     let state = await store.state
     #expect(state.detail == Row.State(id: 2))
     #expect(!state.log.contains { $0.contains("loaded") })
-    #expect(await store.withEngine { $0.scheduler.registry.units.isEmpty })
+    #expect(await store.withEngine { $0.scheduler.registry.isEmpty })
   }
 
   @Test func m2t2ADismissedChildsPendingDebounceNeverFires() async {
@@ -54,7 +54,7 @@ import Testing
     #expect(state.detail == nil)
     #expect(state.log == ["detail echo(\"close\") count 0"])
     await store.waitUntilIdle()
-    #expect(await store.withEngine { $0.scheduler.registry.units.isEmpty })
+    #expect(await store.withEngine { $0.scheduler.registry.isEmpty })
   }
 
   @Test func m2ThePresentChildsEffectsKeepRunningWhileItStays() async {

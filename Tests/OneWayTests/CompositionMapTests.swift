@@ -216,7 +216,7 @@ import Testing
     await store.send(.start(""))
     await store.waitUntilIdle()
     #expect(await store.state.entries == ["first"])
-    #expect(await store.withEngine { $0.scheduler.registry.units.isEmpty })
+    #expect(await store.withEngine { $0.scheduler.registry.isEmpty })
   }
 
   @Test func m1c2AMappedSynchronousActionUnderAnIdentifierIsDroppedByAnEarlierCancel() async {
@@ -242,7 +242,7 @@ import Testing
     await store.send(.start(""))
     #expect(await store.state.entries == ["cancel"])
     await store.waitUntilIdle()
-    #expect(await store.withEngine { $0.scheduler.registry.units.isEmpty })
+    #expect(await store.withEngine { $0.scheduler.registry.isEmpty })
   }
 
   // MARK: - Time (T1–T3)

@@ -17,7 +17,7 @@ import Testing
     registry.finish(child)
     registry.finish(parent)
     #expect(!registry.isBusy)
-    #expect(registry.units.isEmpty)
+    #expect(registry.isEmpty)
     #expect(registry.identifierCount == 0)
   }
 
@@ -34,9 +34,51 @@ import Testing
       registry.finish(token)
     }
     #expect(tokens.count == 10_000)
-    #expect(registry.units.isEmpty)
+    #expect(registry.isEmpty)
     #expect(registry.identifierCount == 0)
     #expect(!registry.isBusy)
+  }
+
+  @Test func c2AStaleTokenNeverReachesTheUnitThatReusedItsSlot() {
+    var registry = EffectRegistry()
+    let first = registry.register(parent: nil, ids: [AnyEffectID("save")], isBinding: false)
+    _ = registry.cancel(AnyEffectID("save"))
+    let second = registry.register(parent: nil, ids: [AnyEffectID("save")], isBinding: false)
+    #expect(second.slot != first.slot, "a cancelled unit keeps its slot until its task ends")
+    registry.finish(first)
+    let third = registry.register(parent: nil, ids: [AnyEffectID("save")], isBinding: false)
+    #expect(third.slot == first.slot, "the ended unit's slot is reused")
+    #expect(!registry.isAlive(first), "its token names the slot's old unit, which is gone")
+    registry.finish(first)
+    #expect(registry.isAlive(third), "finishing the stale token again leaves the new unit alone")
+    #expect(registry.count == 2)
+    #expect(registry.cancel(AnyEffectID("save")).map(\.token) == [second, third])
+    registry.finish(second)
+    registry.finish(third)
+    #expect(registry.isEmpty && !registry.isBusy && registry.identifierCount == 0)
+  }
+
+  @Test func c2AUnitUnderSeveralIdentifiersIsCancelledByAnyOfThemOnce() {
+    var registry = EffectRegistry()
+    let ids = [AnyEffectID("row"), AnyEffectID(7), AnyEffectID("row")]
+    let both = registry.register(parent: nil, ids: ids, isBinding: false)
+    let other = registry.register(parent: nil, ids: [AnyEffectID(7)], isBinding: false)
+    #expect(registry.identifierCount == 2)
+    #expect(registry.cancel(AnyEffectID("row")).map(\.token) == [both])
+    #expect(registry.identifierCount == 1, "the cancelled unit left the identifier 7 too")
+    #expect(registry.cancel(AnyEffectID(7)).map(\.token) == [other])
+    #expect(registry.cancel(AnyEffectID("row")).isEmpty)
+    registry.finish(both)
+    registry.finish(other)
+    #expect(registry.isEmpty && !registry.isBusy && registry.identifierCount == 0)
+  }
+
+  @Test func identifiersOfEqualValuesHashAlikeAndDifferentOnesDiffer() {
+    #expect(AnyEffectID("a") == AnyEffectID("a"))
+    #expect(AnyEffectID("a").hashValue == AnyEffectID("a").hashValue)
+    #expect(AnyEffectID(AnyEffectID("a")) == AnyEffectID("a"), "an erased id is not erased twice")
+    #expect(AnyEffectID("a") != AnyEffectID("b"))
+    #expect(AnyEffectID(1) != AnyEffectID(UInt(1)), "ids of different types are different ids")
   }
 
   @Test func registryDoesNotCountBindingUnitsAsBusy() {
@@ -46,7 +88,7 @@ import Testing
     _ = registry.cancelAll()
     #expect(!registry.isBusy)
     registry.finish(binding)
-    #expect(registry.units.isEmpty)
+    #expect(registry.isEmpty)
   }
 
   @Test func actionQueueIsFirstInFirstOutAndKeepsItsCapacity() {

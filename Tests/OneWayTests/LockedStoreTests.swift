@@ -112,7 +112,7 @@ import Testing
     }
     await store.waitUntilIdle()
     #expect(store.state.lateResponses == 0)
-    #expect(store.withEngine { $0.scheduler.registry.units.isEmpty }, "C3: nothing left behind")
+    #expect(store.withEngine { $0.scheduler.registry.isEmpty }, "C3: nothing left behind")
   }
 
   @Test func t2DebounceRunsOnceAfterTheDueTimeOnTheStoresClock() async {

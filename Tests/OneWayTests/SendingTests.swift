@@ -214,7 +214,7 @@ import Testing
   @Test func a7ANoneReduceStartsNoTaskAndRegistersNothing() async {
     let store = Store(reducer: CountingReducer(), state: CountingReducer.State(number: 0))
     for _ in 0..<1_000 { await store.send(.increment) }
-    let registered = await store.withEngine { $0.scheduler.registry.units.count }
+    let registered = await store.withEngine { $0.scheduler.registry.count }
     #expect(registered == 0)
     #expect(await store.isIdle)
     #expect(await store.state.number == 1_000)

@@ -253,13 +253,13 @@ import Testing
   @Test func throttleWindowsAdmitOneRunPerWindow() {
     var windows = ThrottleWindows<String>()
     let id = AnyEffectID("tap")
-    let timer = EffectToken(rawValue: 1)
+    let timer = EffectToken(serial: 1, slot: 0)
     #expect(windows.admit(id, latest: true, run: "a") == .runNow)
     windows.open(id, timer: timer)
     #expect(windows.admit(id, latest: false, run: "b") == .dropped)
     #expect(windows.admit(id, latest: true, run: "c") == .deferred)
     #expect(windows.admit(id, latest: true, run: "d") == .deferred)
-    #expect(windows.close(id, timer: EffectToken(rawValue: 2)) == nil)
+    #expect(windows.close(id, timer: EffectToken(serial: 2, slot: 0)) == nil)
     #expect(windows.close(id, timer: timer) == "d")
     #expect(windows.isEmpty)
   }
@@ -267,10 +267,10 @@ import Testing
   @Test func aThrottleWindowLivesNoLongerThanItsTimer() {
     var windows = ThrottleWindows<String>()
     let id = AnyEffectID("tap")
-    windows.open(id, timer: EffectToken(rawValue: 7))
-    windows.close(timedBy: EffectToken(rawValue: 8))
+    windows.open(id, timer: EffectToken(serial: 7, slot: 0))
+    windows.close(timedBy: EffectToken(serial: 8, slot: 0))
     #expect(windows.admit(id, latest: false, run: "a") == .dropped)
-    windows.close(timedBy: EffectToken(rawValue: 7))
+    windows.close(timedBy: EffectToken(serial: 7, slot: 0))
     #expect(windows.admit(id, latest: false, run: "b") == .runNow)
   }
 }

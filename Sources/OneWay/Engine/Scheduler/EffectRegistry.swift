@@ -1,10 +1,18 @@
 /// Identifies one running unit of effect work (a task the store owns) for its whole life.
 ///
 /// Tokens are never reused, so an action that a cancelled unit produced can always be told
-/// apart from the actions of a newer unit.
+/// apart from the actions of a newer unit: `serial` counts every unit the store registered,
+/// and `slot` says where in the registry the unit lives while it is registered.
 @usableFromInline
 struct EffectToken: Hashable, Sendable {
-  @usableFromInline let rawValue: UInt64
+  @usableFromInline let serial: UInt64
+  @usableFromInline let slot: UInt32
+
+  @usableFromInline
+  init(serial: UInt64, slot: UInt32) {
+    self.serial = serial
+    self.slot = slot
+  }
 }
 
 /// The book of in-flight effects: which units run, under which cancellation identifiers, and
@@ -14,13 +22,22 @@ struct EffectToken: Hashable, Sendable {
 /// a unit is alive while it and every unit that started it are registered; cancelling an
 /// identifier removes its units at once, though their tasks count as busy until they end; a
 /// finished unit leaves nothing behind.
+///
+/// Units live in slots of an array, reused once their unit has ended, and a token names its
+/// slot: finding a unit is an index and a comparison of serials, never a hash. Only
+/// identifiers are hashed, once per identifier a unit is registered, cancelled or finished
+/// under (see ``AnyEffectID``, which hashes its value once, when it is made).
 @usableFromInline
 struct EffectRegistry {
   struct Unit {
+    let serial: UInt64
     let parent: EffectToken?
-    let ids: [AnyEffectID]
+    /// The unit's identifiers; emptied when it is cancelled.
+    var ids: [AnyEffectID]
     /// Units started by `bind()` do not make the store busy.
     let isBinding: Bool
+    /// Cancelled, its task not ended yet: it counts as busy, but is no longer registered.
+    var isCancelled = false
     var task: Task<Void, Never>?
     /// Where the task of a `bind()` unit will be, once it is started.
     var slot: TaskSlot?
@@ -28,16 +45,25 @@ struct EffectRegistry {
     var cancel: EffectCancel?
   }
 
-  private(set) var units: [EffectToken: Unit] = [:]
-  private var tokensByID: [AnyEffectID: Set<EffectToken>] = [:]
-  /// Cancelled units (not part of `bind()`) whose tasks have not ended yet.
-  private var cancelledTokens: Set<EffectToken> = []
-  private var lastToken: UInt64 = 0
+  /// The units by slot; `nil` for a free slot.
+  private var slots: [Unit?] = []
+  /// Slots whose unit has ended, to be reused first.
+  private var freeSlots: [UInt32] = []
+  /// The tokens registered under each identifier, in the order they were registered.
+  private var tokensByID: [AnyEffectID: Tokens] = [:]
+  private var lastSerial: UInt64 = 0
+  /// The number of registered (not cancelled) units.
+  private(set) var count = 0
   /// The number of registered units that are not part of `bind()`.
   private(set) var inFlightCount = 0
+  /// Cancelled units (not part of `bind()`) whose tasks have not ended yet.
+  private var cancelledCount = 0
+
+  /// Whether no unit is registered (cancelled units whose tasks still run are not).
+  var isEmpty: Bool { count == 0 }
 
   /// Whether any task outside `bind()` still runs, cancelled or not.
-  var isBusy: Bool { inFlightCount > 0 || !cancelledTokens.isEmpty }
+  var isBusy: Bool { inFlightCount > 0 || cancelledCount > 0 }
 
   /// The number of identifiers with at least one unit registered under them.
   var identifierCount: Int { tokensByID.count }
@@ -48,40 +74,57 @@ struct EffectRegistry {
     ids: [AnyEffectID],
     isBinding: Bool
   ) -> EffectToken {
-    lastToken += 1
-    let token = EffectToken(rawValue: lastToken)
-    units[token] = Unit(parent: parent, ids: ids, isBinding: isBinding)
-    for id in ids {
-      tokensByID[id, default: []].insert(token)
+    lastSerial += 1
+    let unit = Unit(serial: lastSerial, parent: parent, ids: ids, isBinding: isBinding)
+    let slot: UInt32
+    if let free = freeSlots.popLast() {
+      slot = free
+      slots[Int(free)] = unit
+    } else {
+      slot = UInt32(slots.count)
+      slots.append(unit)
     }
+    let token = EffectToken(serial: lastSerial, slot: slot)
+    for id in ids {
+      if let index = tokensByID.index(forKey: id) {
+        tokensByID.values[index].append(token)
+      } else {
+        tokensByID[id] = Tokens(token)
+      }
+    }
+    count += 1
     if !isBinding { inFlightCount += 1 }
     return token
   }
 
   @usableFromInline
   mutating func attach(_ task: Task<Void, Never>, to token: EffectToken) {
-    units[token]?.task = task
+    if isRegistered(token) { slots[Int(token.slot)]!.task = task }
   }
 
   @usableFromInline
   mutating func attach(_ slot: TaskSlot, to token: EffectToken) {
-    units[token]?.slot = slot
+    if isRegistered(token) { slots[Int(token.slot)]!.slot = slot }
   }
 
   /// Keeps how to end a subscription; `false` if the unit has already ended.
   @usableFromInline
   mutating func attach(_ cancel: @escaping EffectCancel, to token: EffectToken) -> Bool {
-    guard units[token] != nil else { return false }
-    units[token]?.cancel = cancel
+    guard isRegistered(token) else { return false }
+    slots[Int(token.slot)]!.cancel = cancel
     return true
   }
 
   /// Forgets a unit whose task has ended, whether it was cancelled or not.
   @usableFromInline
   mutating func finish(_ token: EffectToken) {
-    if remove(token) == nil {
-      cancelledTokens.remove(token)
+    guard let unit = unit(token) else { return }
+    if unit.isCancelled {
+      cancelledCount -= 1
+    } else {
+      unregister(token, unit)
     }
+    free(token.slot)
   }
 
   /// A unit just cancelled: its task is to be cancelled, and what it owned closed.
@@ -103,18 +146,47 @@ struct EffectRegistry {
   /// Removes every unit registered under `id`.
   @usableFromInline
   mutating func cancel(_ id: AnyEffectID) -> [Cancelled] {
-    guard let tokens = tokensByID[id] else { return [] }
-    return tokens.compactMap { cancel(token: $0) }
+    guard let index = tokensByID.index(forKey: id) else { return [] }
+    let tokens = tokensByID.remove(at: index).value
+    var cancelled: [Cancelled] = []
+    cancelled.reserveCapacity(tokens.count)
+    tokens.forEach { token in
+      if let unit = cancel(token: token, without: id) { cancelled.append(unit) }
+    }
+    return cancelled
   }
 
   /// Removes every unit, `bind()`'s included.
   mutating func cancelAll() -> [Cancelled] {
-    units.keys.compactMap { cancel(token: $0) }
+    var cancelled: [Cancelled] = []
+    for slot in slots.indices {
+      guard let unit = slots[slot], !unit.isCancelled else { continue }
+      let token = EffectToken(serial: unit.serial, slot: UInt32(slot))
+      if let unit = cancel(token: token, without: nil) { cancelled.append(unit) }
+    }
+    return cancelled
   }
 
-  private mutating func cancel(token: EffectToken) -> Cancelled? {
-    guard let unit = remove(token) else { return nil }
-    if !unit.isBinding { cancelledTokens.insert(token) }
+  /// Cancels a registered unit. `removedID` is an identifier already taken out of the index.
+  private mutating func cancel(token: EffectToken, without removedID: AnyEffectID?) -> Cancelled? {
+    let slot = Int(token.slot)
+    guard slot < slots.count, let unit = slots[slot], unit.serial == token.serial,
+      !unit.isCancelled
+    else { return nil }
+    if unit.isBinding {
+      free(token.slot)
+    } else {
+      // The slot stays taken until the task ends, and then the token finishes it.
+      slots[slot] = Unit(
+        serial: unit.serial,
+        parent: nil,
+        ids: [],
+        isBinding: false,
+        isCancelled: true
+      )
+      cancelledCount += 1
+    }
+    unregister(token, unit, except: removedID)
     return Cancelled(
       token: token,
       task: unit.task,
@@ -128,7 +200,7 @@ struct EffectRegistry {
   func lineageIDs(of token: EffectToken?) -> [AnyEffectID] {
     var ids: [AnyEffectID] = []
     var current = token
-    while let token = current, let unit = units[token] {
+    while let token = current, let unit = registered(token) {
       ids.append(contentsOf: unit.ids)
       current = unit.parent
     }
@@ -140,7 +212,7 @@ struct EffectRegistry {
   @usableFromInline
   func isAlive(_ token: EffectToken) -> Bool {
     var current = token
-    while let unit = units[current] {
+    while let unit = registered(current) {
       guard let parent = unit.parent else { return true }
       current = parent
     }
@@ -149,18 +221,87 @@ struct EffectRegistry {
 
   @usableFromInline
   func isBinding(_ token: EffectToken) -> Bool {
-    units[token]?.isBinding ?? false
+    registered(token)?.isBinding ?? false
   }
 
-  private mutating func remove(_ token: EffectToken) -> Unit? {
-    guard let unit = units.removeValue(forKey: token) else { return nil }
-    for id in unit.ids {
-      tokensByID[id]?.remove(token)
-      if tokensByID[id]?.isEmpty == true {
-        tokensByID[id] = nil
+  // MARK: - Slots
+
+  /// The unit in `token`'s slot, cancelled or not, if it is still `token`'s.
+  private func unit(_ token: EffectToken) -> Unit? {
+    let slot = Int(token.slot)
+    guard slot < slots.count, let unit = slots[slot], unit.serial == token.serial else {
+      return nil
+    }
+    return unit
+  }
+
+  /// The unit `token` names, if it is registered (not cancelled, not ended).
+  private func registered(_ token: EffectToken) -> Unit? {
+    guard let unit = unit(token), !unit.isCancelled else { return nil }
+    return unit
+  }
+
+  private func isRegistered(_ token: EffectToken) -> Bool {
+    registered(token) != nil
+  }
+
+  private mutating func free(_ slot: UInt32) {
+    slots[Int(slot)] = nil
+    freeSlots.append(slot)
+  }
+
+  /// Takes a registered unit out of the identifiers' index and the counts.
+  private mutating func unregister(
+    _ token: EffectToken,
+    _ unit: Unit,
+    except removedID: AnyEffectID? = nil
+  ) {
+    // A unit cancelled through one of its identifiers has that identifier: with no other, there
+    // is nothing left to compare.
+    if removedID == nil || unit.ids.count > 1 {
+      for id in unit.ids where removedID == nil || id != removedID {
+        guard let index = tokensByID.index(forKey: id) else { continue }
+        if tokensByID.values[index].remove(token) {
+          tokensByID.remove(at: index)
+        }
       }
     }
+    count -= 1
     if !unit.isBinding { inFlightCount -= 1 }
-    return unit
+  }
+}
+
+extension EffectRegistry {
+  /// The tokens registered under one identifier: almost always one, held without an array.
+  struct Tokens {
+    private var first: EffectToken
+    private var rest: [EffectToken] = []
+
+    init(_ token: EffectToken) {
+      first = token
+    }
+
+    var count: Int { 1 + rest.count }
+
+    mutating func append(_ token: EffectToken) {
+      rest.append(token)
+    }
+
+    /// Removes `token`; `true` when none is left.
+    mutating func remove(_ token: EffectToken) -> Bool {
+      if first == token {
+        guard !rest.isEmpty else { return true }
+        first = rest.removeFirst()
+      } else if let index = rest.firstIndex(of: token) {
+        rest.remove(at: index)
+      }
+      return false
+    }
+
+    /// Calls `body` with each token, in the order they were registered.
+    func forEach(_ body: (EffectToken) -> Void) {
+      body(first)
+      rest.forEach(body)
+    }
   }
 }
