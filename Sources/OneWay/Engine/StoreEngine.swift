@@ -340,7 +340,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   @inlinable
   func start(_ effect: AnyEffect<Action>) {
-    var ignored: [EffectTask] = []
+    var ignored: [EffectTask]? = nil
     // The link is made only if the walk needs it. Through an unowned reference, the closure
     // that makes it does not retain the engine, which is alive for the whole call anyway.
     unowned(unsafe) let engine = self
@@ -365,12 +365,12 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @inlinable
   func start(_ effect: AnyEffect<Action>, parent: EffectToken) -> [EffectTask] {
     guard scheduler.isAlive(parent) else { return [] }
-    var tasks: [EffectTask] = []
+    var tasks: [EffectTask]? = []
     let scope = EffectScheduler<R>.Scope(parent: parent, isBinding: scheduler.isBinding(parent))
     scheduler.start(effect, in: scope, link: link, queue: &core.queue, collecting: &tasks)
     performPendingWork()
     settle()
-    return tasks
+    return tasks ?? []
   }
 
   /// Forgets a unit whose work has ended. A synchronous source can end while the engine is
@@ -400,7 +400,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// which starts exactly where this one ended.
   func throttleWindowEnded(_ id: AnyEffectID, timer: EffectToken, at end: Deadline) {
     if let (effect, scope) = scheduler.closeWindow(id, timer: timer, at: end) {
-      var ignored: [EffectTask] = []
+      var ignored: [EffectTask]? = nil
       scheduler.start(effect, in: scope, link: link, queue: &core.queue, collecting: &ignored)
     }
     performPendingWork()
@@ -412,7 +412,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// Starts (or restarts) `bind()`'s effect: its synchronous part is reduced, and its tasks
   /// have run up to their first suspension, when this returns (L4).
   package func bind() {
-    var ignored: [EffectTask] = []
+    var ignored: [EffectTask]? = nil
     scheduler.start(
       reducer?.bind() ?? .none,
       in: .init(isBinding: true),

@@ -144,16 +144,20 @@ struct EffectRegistry {
   }
 
   /// Removes every unit registered under `id`.
-  @usableFromInline
   mutating func cancel(_ id: AnyEffectID) -> [Cancelled] {
-    guard let index = tokensByID.index(forKey: id) else { return [] }
-    let tokens = tokensByID.remove(at: index).value
     var cancelled: [Cancelled] = []
-    cancelled.reserveCapacity(tokens.count)
-    tokens.forEach { token in
-      if let unit = cancel(token: token, without: id) { cancelled.append(unit) }
+    takeTokens(under: id)?.forEach { token in
+      if let unit = cancel(token, without: id) { cancelled.append(unit) }
     }
     return cancelled
+  }
+
+  /// Takes the tokens registered under `id` out of the index, in the order they were
+  /// registered; each is then cancelled with ``cancel(_:without:)``.
+  @usableFromInline
+  mutating func takeTokens(under id: AnyEffectID) -> Tokens? {
+    guard let index = tokensByID.index(forKey: id) else { return nil }
+    return tokensByID.remove(at: index).value
   }
 
   /// Removes every unit, `bind()`'s included.
@@ -162,13 +166,15 @@ struct EffectRegistry {
     for slot in slots.indices {
       guard let unit = slots[slot], !unit.isCancelled else { continue }
       let token = EffectToken(serial: unit.serial, slot: UInt32(slot))
-      if let unit = cancel(token: token, without: nil) { cancelled.append(unit) }
+      if let unit = cancel(token, without: nil) { cancelled.append(unit) }
     }
     return cancelled
   }
 
-  /// Cancels a registered unit. `removedID` is an identifier already taken out of the index.
-  private mutating func cancel(token: EffectToken, without removedID: AnyEffectID?) -> Cancelled? {
+  /// Cancels the unit `token` names, if it is registered; `removedID` is an identifier whose
+  /// tokens were already taken out of the index.
+  @usableFromInline
+  mutating func cancel(_ token: EffectToken, without removedID: AnyEffectID?) -> Cancelled? {
     let slot = Int(token.slot)
     guard slot < slots.count, let unit = slots[slot], unit.serial == token.serial,
       !unit.isCancelled
@@ -273,6 +279,7 @@ struct EffectRegistry {
 
 extension EffectRegistry {
   /// The tokens registered under one identifier: almost always one, held without an array.
+  @usableFromInline
   struct Tokens {
     private var first: EffectToken
     private var rest: [EffectToken] = []
@@ -299,6 +306,7 @@ extension EffectRegistry {
     }
 
     /// Calls `body` with each token, in the order they were registered.
+    @usableFromInline
     func forEach(_ body: (EffectToken) -> Void) {
       body(first)
       rest.forEach(body)

@@ -135,7 +135,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     in scope: Scope,
     link: @autoclosure () -> EngineLink<R>,
     queue: inout ActionQueue<Action>,
-    collecting tasks: inout [EffectTask]
+    collecting tasks: inout [EffectTask]?
   ) {
     // The common synchronous chain first, without the work list: its leading actions go
     // straight to the queue, and when all that follows them is one nested synchronous
@@ -221,7 +221,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     in scope: Scope,
     steps: inout [Step],
     queue: inout ActionQueue<Action>,
-    tasks: inout [EffectTask]
+    tasks: inout [EffectTask]?
   ) {
     switch effect.operation {
     case .none:
@@ -278,7 +278,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     _ effect: AnyEffect<Action>,
     in scope: Scope,
     steps: inout [Step],
-    tasks: inout [EffectTask]
+    tasks: inout [EffectTask]?
   ) {
     switch effect.operation {
     case .debounce, .throttle:
@@ -315,7 +315,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     _ effect: AnyEffect<Action>,
     in scope: Scope,
     steps: inout [Step],
-    tasks: inout [EffectTask]
+    tasks: inout [EffectTask]?
   ) {
     switch effect.operation {
     case .debounce(let inner, let id, let dueTime, let clock):
@@ -351,7 +351,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   mutating func spawn(
     in scope: Scope,
     priority: EffectPriority,
-    collecting tasks: inout [EffectTask],
+    collecting tasks: inout [EffectTask]?,
     _ body: @escaping @Sendable (EffectRunner<LinkedSink<R>>) async -> Void
   ) -> EffectToken {
     spawnUnit(in: scope, priority: priority, collecting: &tasks) { sink in
@@ -373,7 +373,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   mutating func spawnUnit(
     in scope: Scope,
     priority: EffectPriority,
-    collecting tasks: inout [EffectTask],
+    collecting tasks: inout [EffectTask]?,
     _ makeRun: (LinkedSink<R>) -> @Sendable () async -> Void
   ) -> EffectToken {
     let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
@@ -385,7 +385,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     } else {
       let task = Task(priority: priority.taskPriority, operation: run)
       registry.attach(task, to: token)
-      tasks.append(task)
+      tasks?.append(task)
     }
     return token
   }
@@ -409,7 +409,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// Opens the window, ending at `end`, that holds back the effects throttled under `id`.
   private mutating func openWindow(for run: ThrottledRun, id: AnyEffectID, until end: Deadline) {
     // The window's timer is in flight (it keeps the store busy) but nobody awaits it.
-    var timers: [EffectTask] = []
+    var timers: [EffectTask]?
     let link = self.link
     let timer = spawn(in: run.scope.adding(id), priority: .inherited, collecting: &timers) {
       runner in
@@ -443,7 +443,10 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// Cancels every unit registered under `id`, and closes the throttle windows they timed.
   @inlinable
   mutating func cancel(_ id: AnyEffectID) {
-    for unit in registry.cancel(id) {
+    // Token by token, so that cancelling the usual one unit collects nothing in an array.
+    guard let tokens = registry.takeTokens(under: id) else { return }
+    tokens.forEach { token in
+      guard let unit = registry.cancel(token, without: id) else { return }
       cancel(unit)
       if !throttles.isEmpty { throttles.close(timedBy: unit.token) }
     }
