@@ -45,8 +45,22 @@ struct StateProjection<Root, Value>: Sendable {
     with reducer: borrowing R,
     action: R.Action
   ) -> AnyEffect<R.Action> where R.State == Value {
-    guard let offset else { return reducer.reduce(state: &root[keyPath: keyPath], action: action) }
+    guard let offset else { return reduceThroughKeyPath(&root, with: reducer, action: action) }
     return Self.reduce(&root, at: offset, with: reducer, action: action)
+  }
+
+  /// Runs `reducer` on the value inside `root`, reached through the key path.
+  ///
+  /// Out of line: the levels of a nested feature are inlined into one function, and with this
+  /// path inlined too, each level held a second copy of every level below it (2^5 copies of the
+  /// innermost at five levels), for a path that stored properties never take.
+  @inlinable @inline(never)
+  func reduceThroughKeyPath<R: Reducer>(
+    _ root: inout Root,
+    with reducer: borrowing R,
+    action: R.Action
+  ) -> AnyEffect<R.Action> where R.State == Value {
+    reducer.reduce(state: &root[keyPath: keyPath], action: action)
   }
 
   /// Runs `reducer` on the `Value` stored at `offset` in the root that `base` points to.
