@@ -113,6 +113,23 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(await store.state.count)
   }
 
+  Benchmark(
+    "S4 baseline: bare request hop + Task + reply hop + signal",
+    configuration: configuration(.kilo)
+  ) { benchmark in
+    let signal = Signal()
+    let actor = BareRoundTrip(signal: signal)
+    await actor.request()
+    await signal.wait()
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      await actor.request()
+      await signal.wait()
+    }
+    benchmark.stopMeasurement()
+    blackHole(await actor.count)
+  }
+
   Benchmark("S4 baseline: bare Task + actor hop", configuration: configuration(.kilo)) {
     benchmark in
     let actor = BareActor()

@@ -112,6 +112,36 @@ package actor BareActor {
   package var count: Int { state.count }
 }
 
+/// Scenario 4's reference of the same shape as the store's round trip, without OneWay: the
+/// caller hops onto the actor to make a request, the actor starts a task that does not run on
+/// the actor, the task hops back onto the actor with its reply, and the actor counts it and
+/// wakes the caller through the same `Signal` that the store's reducer fires. These are the
+/// hops and the task a `.single` round trip cannot do without; what the store costs beyond
+/// them is the engine's.
+package actor BareRoundTrip {
+  let signal: Signal
+  var count = 0
+
+  package init(signal: Signal) {
+    self.signal = signal
+  }
+
+  /// Starts the task that answers.
+  package func request() {
+    answer()
+  }
+
+  /// Not isolated, so that the task it starts runs off the actor, as an effect's does.
+  nonisolated func answer() {
+    Task { await self.reply() }
+  }
+
+  func reply() {
+    count &+= 1
+    signal.fire()
+  }
+}
+
 /// The hand-written reference for `ViewStore.send`: one call of the reducer that the
 /// optimizer may not inline.
 @inline(never)

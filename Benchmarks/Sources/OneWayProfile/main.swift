@@ -55,6 +55,13 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
       await store.send(.request)
       await signal.wait()
     }
+  case "s4-bare-shape":
+    let signal = Signal()
+    let actor = BareRoundTrip(signal: signal)
+    for _ in 0..<iterations {
+      await actor.request()
+      await signal.wait()
+    }
   case "s4-bare":
     let actor = BareActor()
     for _ in 0..<iterations { await Task { await actor.send(.increment) }.value }
