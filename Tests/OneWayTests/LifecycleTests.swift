@@ -217,6 +217,38 @@ import Testing
     await store.send(.increment)
     #expect(lines.lines == ["[CountingReducer] state: State(number: 1, isLoading: false)"])
   }
+
+  // Without the fix the nested effect's actions are dropped and the loop below never ends; the
+  // time limit turns that into a failure.
+  @Test(.timeLimit(.minutes(1)))
+  func l1ACancellableNestedAfterAnAsynchronousStepOfBindDeliversItsActions() async {
+    let (feed, input) = AsyncStream<String>.makeStream()
+    let store = Store(
+      reducer: ClosureReducer<String, [String]>(bind: {
+        .concat(
+          .single { "loaded" },
+          AnyEffect<String>.sequence { send in
+            for await text in feed { send(text) }
+          }
+          .cancellable("feed")
+        )
+      }) { state, action in
+        state.append(action)
+        return .none
+      },
+      state: []
+    )
+    var yielded = false
+    for await state in store.states {
+      if state.contains("loaded"), !yielded {
+        yielded = true
+        input.yield("fed")
+      }
+      if state.contains("fed") { break }
+    }
+    input.finish()
+    #expect(await store.state == ["loaded", "fed"])
+  }
 }
 
 /// Collects log lines from any thread.

@@ -184,6 +184,52 @@ import Testing
     await ended.wait(until: 10)
     #expect(await ended.value == 10)
   }
+
+  @Test func c3ASynchronousSourceCancelledBeforeItIsSubscribedLeavesNothingBehind() {
+    // The source is registered by the walk and subscribed after it; the `.cancel` reduced in
+    // between means it is never subscribed, and nothing else would end its unit.
+    let store = LockedStore(
+      reducer: ClosureReducer<Int, [Int]> { state, action in
+        state.append(action)
+        guard action == 0 else { return .none }
+        return .merge(
+          AnyEffect<Int>.subscribe { _ in {} }.cancellable("source"),
+          .cancel("source")
+        )
+      },
+      state: []
+    )
+    store.send(0)
+    let (registered, isBusy) = store.withEngine {
+      ($0.scheduler.registry.count, $0.scheduler.registry.isBusy)
+    }
+    #expect(registered == 0)
+    #expect(!isBusy, "C3: the cancelled source, never subscribed, counted as in flight")
+    #expect(store.isIdle)
+  }
+
+  @Test func c3ASynchronousSourceCancelledByWhatItEmitsAsItStartsLeavesNothingBehind() {
+    let store = LockedStore(
+      reducer: ClosureReducer<Int, [Int]> { state, action in
+        state.append(action)
+        switch action {
+        case 0:
+          return AnyEffect<Int>.subscribe { emitter in
+            emitter.emit(1)
+            return {}
+          }
+          .cancellable("source")
+        case 1: return .cancel("source")
+        default: return .none
+        }
+      },
+      state: []
+    )
+    store.send(0)
+    #expect(store.state == [0, 1])
+    #expect(store.withEngine { $0.scheduler.registry.isEmpty && !$0.scheduler.registry.isBusy })
+    #expect(store.isIdle, "C3: the source cancelled as it started is ended")
+  }
 }
 
 /// Runs `body` on `count` threads at once, off the cooperative pool: a test that blocked one of

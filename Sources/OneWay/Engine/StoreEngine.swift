@@ -340,7 +340,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   @inlinable
   func start(_ effect: AnyEffect<Action>) {
-    var ignored: [EffectTask]? = nil
+    var ignored: [EffectScheduler<R>.StartedTask]? = nil
     // The link is made only if the walk needs it. Through an unowned reference, the closure
     // that makes it does not retain the engine, which is alive for the whole call anyway.
     unowned(unsafe) let engine = self
@@ -365,12 +365,14 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @inlinable
   func start(_ effect: AnyEffect<Action>, parent: EffectToken) -> [EffectTask] {
     guard scheduler.isAlive(parent) else { return [] }
-    var tasks: [EffectTask]? = []
+    var started: [EffectScheduler<R>.StartedTask]? = []
     let scope = EffectScheduler<R>.Scope(parent: parent, isBinding: scheduler.isBinding(parent))
-    scheduler.start(effect, in: scope, link: link, queue: &core.queue, collecting: &tasks)
+    scheduler.start(effect, in: scope, link: link, queue: &core.queue, collecting: &started)
+    // Starts the tasks of `bind()`'s units into their slots, so that they are awaited too: a
+    // unit nested in a running unit of `bind()` lives only while its parent does (C2).
     performPendingWork()
     settle()
-    return tasks ?? []
+    return started?.compactMap(\.task) ?? []
   }
 
   /// Forgets a unit whose work has ended. A synchronous source can end while the engine is
@@ -400,7 +402,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// which starts exactly where this one ended.
   func throttleWindowEnded(_ id: AnyEffectID, timer: EffectToken, at end: Deadline) {
     if let (effect, scope) = scheduler.closeWindow(id, timer: timer, at: end) {
-      var ignored: [EffectTask]? = nil
+      var ignored: [EffectScheduler<R>.StartedTask]? = nil
       scheduler.start(effect, in: scope, link: link, queue: &core.queue, collecting: &ignored)
     }
     performPendingWork()
@@ -412,7 +414,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// Starts (or restarts) `bind()`'s effect: its synchronous part is reduced, and its tasks
   /// have run up to their first suspension, when this returns (L4).
   package func bind() {
-    var ignored: [EffectTask]? = nil
+    var ignored: [EffectScheduler<R>.StartedTask]? = nil
     scheduler.start(
       reducer?.bind() ?? .none,
       in: .init(isBinding: true),
@@ -453,14 +455,21 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     _ token: EffectToken,
     _ start: @Sendable (EffectEmitter<Action>) -> EffectCancel
   ) {
-    guard scheduler.isAlive(token) else { return }
+    // A unit cancelled (or whose parent ended) before its turn is never subscribed: nothing
+    // would end it, so it is ended here (C3).
+    guard scheduler.isAlive(token) else { return scheduler.finish(token) }
     let link = self.link
     let emitter = EffectEmitter<Action>(
       emit: { action in link.runSynchronously { $0.receive(action, from: token) } },
       finish: { link.runSynchronously { $0.finish(token) } }
     )
     let cancel = start(emitter)
-    if !scheduler.attach(cancel, to: token) { cancel() }
+    // Cancelled while it started (a `.cancel` reduced from what it emitted at once): it is
+    // ended here, as its cancellation found no subscription to end.
+    if !scheduler.attach(cancel, to: token) {
+      cancel()
+      scheduler.finish(token)
+    }
   }
 
   @usableFromInline

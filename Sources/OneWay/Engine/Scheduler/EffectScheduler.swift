@@ -10,6 +10,24 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   @usableFromInline typealias Action = R.Action
   @usableFromInline typealias EffectTask = Task<Void, Never>
 
+  /// A task a walk started, for a caller that awaits the tasks (``StoreEngine/start(_:parent:)``):
+  /// started at once, or, for a unit of `bind()`, in the slot the engine fills once the walk is
+  /// over.
+  @usableFromInline
+  enum StartedTask {
+    case started(EffectTask)
+    case inSlot(TaskSlot)
+
+    /// The task; `nil` for a slot not filled yet or cancelled first.
+    @usableFromInline
+    var task: EffectTask? {
+      switch self {
+      case .started(let task): task
+      case .inSlot(let slot): slot.task
+      }
+    }
+  }
+
   /// Where an effect runs: the unit that started it, and the identifiers it is registered
   /// under.
   @usableFromInline
@@ -135,7 +153,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     in scope: Scope,
     link: @autoclosure () -> EngineLink<R>,
     queue: inout ActionQueue<Action>,
-    collecting tasks: inout [EffectTask]?
+    collecting tasks: inout [StartedTask]?
   ) {
     // The common synchronous chain first, without the work list: its leading actions go
     // straight to the queue, and when all that follows them is one nested synchronous
@@ -221,7 +239,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     in scope: Scope,
     steps: inout [Step],
     queue: inout ActionQueue<Action>,
-    tasks: inout [EffectTask]?
+    tasks: inout [StartedTask]?
   ) {
     switch effect.operation {
     case .none:
@@ -278,7 +296,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     _ effect: AnyEffect<Action>,
     in scope: Scope,
     steps: inout [Step],
-    tasks: inout [EffectTask]?
+    tasks: inout [StartedTask]?
   ) {
     switch effect.operation {
     case .debounce, .throttle:
@@ -293,13 +311,11 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     case .single(let priority, let operation):
       let priority = priority.isInherited ? scope.priority : priority
       spawnUnit(in: scope, priority: priority, collecting: &tasks) { sink in
-        {
-          // The one action and the end of the unit reach the store in one hop.
-          guard !Task.isCancelled else { return await sink.finish() }
-          let action = await operation()
-          guard !Task.isCancelled else { return await sink.finish() }
-          await sink.emitLast(action)
-        }
+        // The one action and the end of the unit reach the store in one hop.
+        guard !Task.isCancelled else { return await sink.finish() }
+        let action = await operation()
+        guard !Task.isCancelled else { return await sink.finish() }
+        await sink.emitLast(action)
       }
     case .sequence, .stream, .subscribe:
       let priority = effect.effectPriority.isInherited ? scope.priority : effect.effectPriority
@@ -315,7 +331,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     _ effect: AnyEffect<Action>,
     in scope: Scope,
     steps: inout [Step],
-    tasks: inout [EffectTask]?
+    tasks: inout [StartedTask]?
   ) {
     switch effect.operation {
     case .debounce(let inner, let id, let dueTime, let clock):
@@ -351,41 +367,46 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   mutating func spawn(
     in scope: Scope,
     priority: EffectPriority,
-    collecting tasks: inout [EffectTask]?,
+    collecting tasks: inout [StartedTask]?,
     _ body: @escaping @Sendable (EffectRunner<LinkedSink<R>>) async -> Void
   ) -> EffectToken {
     spawnUnit(in: scope, priority: priority, collecting: &tasks) { sink in
-      {
-        await body(EffectRunner(sink: sink))
-        await sink.finish()
-      }
+      await body(EffectRunner(sink: sink))
+      await sink.finish()
     }
   }
 
-  /// Registers a unit of effect work and starts the task that `makeRun` makes for it, which
-  /// must end the unit through its sink (``LinkedSink/finish()`` or
+  /// Registers a unit of effect work and starts a task that runs `body` with the unit's sink;
+  /// `body` must end the unit through it (``LinkedSink/finish()`` or
   /// ``LinkedSink/emitLast(_:)``).
   ///
   /// A unit of `bind()` is not started here but handed to the engine (see
   /// ``takePendingWork()``), which starts it once the walk is over.
+  ///
+  /// The task's operation is a closure literal written here, so the compiler makes it in the
+  /// form `Task` takes. Handed a ready-made `@Sendable () async -> Void` instead, `Task` wrapped
+  /// it in three converting thunks, each a closure context allocated per effect.
   @discardableResult
   @inlinable
   mutating func spawnUnit(
     in scope: Scope,
     priority: EffectPriority,
-    collecting tasks: inout [EffectTask]?,
-    _ makeRun: (LinkedSink<R>) -> @Sendable () async -> Void
+    collecting tasks: inout [StartedTask]?,
+    _ body: @escaping @Sendable (LinkedSink<R>) async -> Void
   ) -> EffectToken {
     let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
-    let run = makeRun(LinkedSink(token: token, link: link))
+    let sink = LinkedSink(token: token, link: link)
     if scope.isBinding {
       let slot = TaskSlot()
       registry.attach(slot, to: token)
-      book.unsafelyUnwrapped.pendingWork.append(.startBindingTask(slot, priority: priority, run))
+      book.unsafelyUnwrapped.pendingWork.append(
+        .startBindingTask(slot, priority: priority, { await body(sink) })
+      )
+      tasks?.append(.inSlot(slot))
     } else {
-      let task = Task(priority: priority.taskPriority, operation: run)
+      let task = Task(priority: priority.taskPriority) { await body(sink) }
       registry.attach(task, to: token)
-      tasks?.append(task)
+      tasks?.append(.started(task))
     }
     return token
   }
@@ -409,7 +430,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// Opens the window, ending at `end`, that holds back the effects throttled under `id`.
   private mutating func openWindow(for run: ThrottledRun, id: AnyEffectID, until end: Deadline) {
     // The window's timer is in flight (it keeps the store busy) but nobody awaits it.
-    var timers: [EffectTask]?
+    var timers: [StartedTask]?
     let link = self.link
     let timer = spawn(in: run.scope.adding(id), priority: .inherited, collecting: &timers) {
       runner in

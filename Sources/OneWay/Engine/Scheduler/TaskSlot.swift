@@ -29,6 +29,15 @@ final class TaskSlot: Sendable {
     if isCancelled { task.cancel() }
   }
 
+  /// The task, once the slot is filled; `nil` before, and once it is cancelled.
+  @usableFromInline
+  var task: Task<Void, Never>? {
+    lock.withLock {
+      if case .task(let task) = content { return task }
+      return nil
+    }
+  }
+
   func cancel() {
     let task: Task<Void, Never>? = lock.withLock {
       defer { content = .cancelled }
