@@ -24,6 +24,8 @@ PAIRS = [
     ("S3 Store.send, .concat/.merge of 8 .just (9 reduced actions)", "S1 baseline: bare actor hop", 9),
     ("S3 Store.send, .concat/.merge of 4 .just (5 reduced actions)", "S1 baseline: bare actor hop", 5),
     ("S4 Store round trip: .single -> reduced reply", "S4 baseline: bare Task + actor hop", 1),
+    ("S4 Store round trip: .single -> reduced reply",
+     "S4 baseline: bare request hop + Task + reply hop + signal", 1),
     ("S5 Store: start and cancel 10,000 cancellable effects",
      "S5 baseline: start and cancel 10,000 bare Tasks", 1),
 ] + [
