@@ -120,7 +120,7 @@ package actor BareActor {
 /// them is the engine's.
 package actor BareRoundTrip {
   let signal: Signal
-  var count = 0
+  package private(set) var count = 0
 
   package init(signal: Signal) {
     self.signal = signal
