@@ -47,6 +47,23 @@ import Testing
     #expect(emitted == Array(repeating: 10, count: 301))
   }
 
+  @Test func p1TheFirstAssignmentInTheProcessIsAChange() async {
+    // A process of its own, where no `@Triggered` value was ever assigned: the store skips the
+    // thread's counter until the first assignment, which the reduce that makes it must count.
+    await #expect(processExitsWith: .success) {
+      let store = Store(reducer: Assigning(), state: Assigning.State())
+      var states = store.states.makeAsyncIterator()
+      _ = await states.next()
+      await store.send(.set(0))
+      await store.send(.nothing)
+      await store.send(.set(0))
+      await store.send(.set(1))
+      let emitted = [await states.next()?.number, await states.next()?.number]
+      // Both equal assignments are changes, the reduce between them is not.
+      guard emitted == [0, 0], await states.next()?.number == 1 else { exit(1) }
+    }
+  }
+
   @Test func p1AReduceThatAssignsNothingEmitsNothing() async {
     let store = Store(reducer: Assigning(), state: Assigning.State())
     var states = store.states.makeAsyncIterator()

@@ -198,18 +198,29 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     guard needsPreviousState else { return reduceInPlace(action) }
     var next = core.state
     // P1: `@Triggered` compares values; an assignment through one during this reduce (counted
-    // per thread, and a reducer never leaves its thread) still makes the reduce a change.
-    let triggered: UnsafeMutablePointer<UInt64>
-    if let counter {
-      triggered = counter
-    } else {
-      triggered = TriggeredAssignments.counter(for: triggeredKey)
-      counter = triggered
+    // per thread, and a reducer never leaves its thread) still makes the reduce a change. The
+    // thread's counter is looked up only once some assignment was made in the process (see
+    // `TriggeredAssignments`).
+    let anyAssignmentBefore = TriggeredAssignments.anyAssignment
+    var triggeredBefore: UInt64 = 0
+    if anyAssignmentBefore {
+      if counter == nil { counter = TriggeredAssignments.counter(for: triggeredKey) }
+      triggeredBefore = counter.unsafelyUnwrapped.pointee
     }
-    let triggeredBefore = triggered.pointee
     // Only a root engine reduces: a child store forwards its actions to its root (M3).
     let effect = reducer!.reduce(state: &next, action: action)
-    let changed = next != core.state || triggered.pointee != triggeredBefore
+    var changed = next != core.state
+    if !changed {
+      if anyAssignmentBefore {
+        changed = counter.unsafelyUnwrapped.pointee != triggeredBefore
+      } else {
+        // The first assignment in the process may have been made by this reduce: then this
+        // thread's counter holds it, and nothing older (the flag was down when it began).
+        changed =
+          TriggeredAssignments.anyAssignment
+          && TriggeredAssignments.counter(for: triggeredKey).pointee != 0
+      }
+    }
     if changed { willCommitChange() }
     // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
     // announced.

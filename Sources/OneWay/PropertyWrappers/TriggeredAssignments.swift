@@ -2,6 +2,7 @@
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+  import Synchronization
 #elseif canImport(Musl)
   import Musl
 #elseif canImport(Android)
@@ -19,8 +20,31 @@
 ///
 /// It is a pthread thread-specific value rather than a task-local or a global: task-locals
 /// cannot be written, and a global would be shared between threads.
+///
+/// Finding the thread's counter costs a `pthread_getspecific` per drain of a store's queue,
+/// which most apps, which never assign through `@Triggered`, need not pay. With Glibc, where the
+/// standard library's `Atomic` is always available, a process-wide flag says whether any
+/// assignment was ever made; while it is down, a store skips the counter, and if it is up after
+/// a reduce that began with it down, every assignment this thread's counter holds was made
+/// during that reduce (this thread raised the flag before its first count, and the flag was
+/// down when the reduce began). Elsewhere (`Atomic` needs macOS 15 and iOS 18) the flag reads
+/// as always up.
 @usableFromInline
 enum TriggeredAssignments {
+  #if canImport(Glibc)
+    @usableFromInline static let assignments = Atomic<Bool>(false)
+  #endif
+
+  /// Whether any assignment through `@Triggered` may have been made in this process.
+  @inlinable
+  static var anyAssignment: Bool {
+    #if canImport(Glibc)
+      assignments.load(ordering: .relaxed)
+    #else
+      true
+    #endif
+  }
+
   @usableFromInline
   static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -60,6 +84,9 @@ enum TriggeredAssignments {
   /// Counts one assignment on the current thread.
   @inlinable
   static func count() {
+    #if canImport(Glibc)
+      if !assignments.load(ordering: .relaxed) { assignments.store(true, ordering: .relaxed) }
+    #endif
     counter.pointee &+= 1
   }
 
