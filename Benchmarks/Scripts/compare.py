@@ -93,7 +93,10 @@ def main():
             continue
         changes = ["—" if not r else f"{ratios[-1] / r:.2f}" if ratios[-1] / r >= 0.1
                    else f"{ratios[-1] / r:.3f}" for r in ratios[:-1]]
-        print(f"| {name} | " + " | ".join(cells + changes) + " |")
+        # A scenario compared with two baselines names the second one.
+        label = name if [n for n, _, _ in PAIRS].count(name) == 1 or base == dict(
+            (n, b) for n, b, _ in reversed(PAIRS))[name] else f"{name} (against {base})"
+        print(f"| {label} | " + " | ".join(cells + changes) + " |")
     for title, names, metric, unit in [
         ("allocations", ALLOCATIONS, "Malloc (total)", ""),
         ("retained bytes", MEMORY, "Malloc / free Δ (bytes)", " B"),
@@ -119,7 +122,9 @@ def main_two():
             continue
         if name.startswith("S3 "):
             bb, ab = bb * per, ab * per
-        print(f"| {name} | {fmt(b / per)} ({b / bb:.2f}x) | {fmt(a / per)} ({a / ab:.2f}x) | "
+        label = name if [n for n, _, _ in PAIRS].count(name) == 1 or base == dict(
+            (n, b) for n, b, _ in reversed(PAIRS))[name] else f"{name} (against {base})"
+        print(f"| {label} | {fmt(b / per)} ({b / bb:.2f}x) | {fmt(a / per)} ({a / ab:.2f}x) | "
               f"{(a / ab) / (b / bb):.2f} |")
     for name in ALLOCATIONS:
         b, a = median(before, name, "Malloc (total)"), median(after, name, "Malloc (total)")
