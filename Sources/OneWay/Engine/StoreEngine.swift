@@ -383,7 +383,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     // unit nested in a running unit of `bind()` lives only while its parent does (C2).
     performPendingWork()
     settle()
-    return started?.compactMap(\.task) ?? []
+    return started?.compactMap { $0.task } ?? []
   }
 
   /// Forgets a unit whose work has ended. A synchronous source can end while the engine is
