@@ -109,3 +109,15 @@ import Testing
     #expect(Set([AnyEffectID(1), AnyEffectID(1), AnyEffectID(2)]).count == 2)
   }
 }
+
+extension EffectRegistry {
+  /// Cancels every unit registered under `id` the way the scheduler does (its tokens taken out
+  /// of the index, then each cancelled), and returns them in order.
+  fileprivate mutating func cancel(_ id: AnyEffectID) -> [Cancelled] {
+    var cancelled: [Cancelled] = []
+    takeTokens(under: id)?.forEach { token in
+      if let unit = cancel(token, without: id) { cancelled.append(unit) }
+    }
+    return cancelled
+  }
+}

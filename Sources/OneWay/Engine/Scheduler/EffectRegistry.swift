@@ -143,15 +143,6 @@ struct EffectRegistry {
     }
   }
 
-  /// Removes every unit registered under `id`.
-  mutating func cancel(_ id: AnyEffectID) -> [Cancelled] {
-    var cancelled: [Cancelled] = []
-    takeTokens(under: id)?.forEach { token in
-      if let unit = cancel(token, without: id) { cancelled.append(unit) }
-    }
-    return cancelled
-  }
-
   /// Takes the tokens registered under `id` out of the index, in the order they were
   /// registered; each is then cancelled with ``cancel(_:without:)``.
   @usableFromInline
@@ -175,15 +166,12 @@ struct EffectRegistry {
   /// tokens were already taken out of the index.
   @usableFromInline
   mutating func cancel(_ token: EffectToken, without removedID: AnyEffectID?) -> Cancelled? {
-    let slot = Int(token.slot)
-    guard slot < slots.count, let unit = slots[slot], unit.serial == token.serial,
-      !unit.isCancelled
-    else { return nil }
+    guard let unit = registered(token) else { return nil }
     if unit.isBinding {
       free(token.slot)
     } else {
       // The slot stays taken until the task ends, and then the token finishes it.
-      slots[slot] = Unit(
+      slots[Int(token.slot)] = Unit(
         serial: unit.serial,
         parent: nil,
         ids: [],
@@ -287,8 +275,6 @@ extension EffectRegistry {
     init(_ token: EffectToken) {
       first = token
     }
-
-    var count: Int { 1 + rest.count }
 
     mutating func append(_ token: EffectToken) {
       rest.append(token)
