@@ -162,18 +162,10 @@ let benchmarks: @Sendable () -> Void = {
     "S5 baseline: start and cancel 10,000 bare Tasks",
     configuration: configuration(.one, seconds: 4)
   ) { benchmark in
-    var previous: Task<Void, Never>?
     var tasks: [Task<Void, Never>] = []
     tasks.reserveCapacity(10_000)
     benchmark.startMeasurement()
-    for _ in 0..<10_000 {
-      previous?.cancel()
-      let task = Task { _ = try? await Task.sleep(for: .seconds(3_600)) }
-      tasks.append(task)
-      previous = task
-    }
-    previous?.cancel()
-    for task in tasks { await task.value }
+    await startAndCancelBareTasks(10_000, keeping: &tasks)
     benchmark.stopMeasurement()
   }
 

@@ -112,6 +112,21 @@ package actor BareActor {
   package var count: Int { state.count }
 }
 
+/// Scenario 5's reference: `count` bare tasks, each sleeping for an hour and each cancelling the
+/// one before; the last is cancelled too, then every task is awaited. `tasks` keeps them, and
+/// should have room for `count` already, so that growing it is not timed.
+package func startAndCancelBareTasks(_ count: Int, keeping tasks: inout [Task<Void, Never>]) async {
+  var previous: Task<Void, Never>?
+  for _ in 0..<count {
+    previous?.cancel()
+    let task = Task { _ = try? await Task.sleep(for: .seconds(3_600)) }
+    tasks.append(task)
+    previous = task
+  }
+  previous?.cancel()
+  for task in tasks { await task.value }
+}
+
 /// Scenario 4's reference of the same shape as the store's round trip, without OneWay: the
 /// caller hops onto the actor to make a request, the actor starts a task that does not run on
 /// the actor, the task hops back onto the actor with its reply, and the actor counts it and

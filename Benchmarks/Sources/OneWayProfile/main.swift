@@ -73,17 +73,9 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
     // as the scenario's, as many as the machine's other work leaves it time for.
     while await !store.isIdle { try? await Task.sleep(for: .milliseconds(1)) }
   case "s5-bare":
-    var previous: Task<Void, Never>?
     var tasks: [Task<Void, Never>] = []
     tasks.reserveCapacity(iterations)
-    for _ in 0..<iterations {
-      previous?.cancel()
-      let task = Task { _ = try? await Task.sleep(for: .seconds(3_600)) }
-      tasks.append(task)
-      previous = task
-    }
-    previous?.cancel()
-    for task in tasks { await task.value }
+    await startAndCancelBareTasks(iterations, keeping: &tasks)
   case "s6-store":
     let fanOut = await StoreFanOut.make(subscribers: subscribers)
     for _ in 0..<iterations { await fanOut.round() }
