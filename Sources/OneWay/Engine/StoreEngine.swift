@@ -227,7 +227,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     core.state = next
     if !effect.isNone {
       start(effect)
-      if !scheduler.pendingWork.isEmpty { performPendingWork() }
+      if scheduler.hasPendingWork { performPendingWork() }
     }
     if changed { didCommit() }
     if reportsReductions { report(action, changed: changed) }
@@ -268,7 +268,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     let effect = reducer!.reduce(state: &core.state, action: action)
     if !effect.isNone {
       start(effect)
-      if !scheduler.pendingWork.isEmpty { performPendingWork() }
+      if scheduler.hasPendingWork { performPendingWork() }
     }
     if hasSubscribers { notifySubscribers() }
   }
@@ -442,8 +442,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// reach the engine again (through a recursive lock) or hop onto the store's isolation.
   @inlinable
   func performPendingWork() {
-    while !scheduler.pendingWork.isEmpty {
-      for work in scheduler.takePendingWork() {
+    while scheduler.hasPendingWork {
+      var pending = scheduler.takePendingWork()
+      for work in pending {
         switch work {
         case .startBindingTask(let slot, let priority, let body):
           slot.fill(with: Self.startSynchronously(priority: priority, body))
@@ -456,6 +457,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
           scheduler.finish(token)
         }
       }
+      scheduler.recyclePendingWork(&pending)
     }
   }
 

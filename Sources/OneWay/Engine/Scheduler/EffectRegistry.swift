@@ -23,21 +23,43 @@ struct EffectToken: Hashable, Sendable {
 /// identifier removes its units at once, though their tasks count as busy until they end; a
 /// finished unit leaves nothing behind.
 ///
-/// Units live in slots of an array, reused once their unit has ended, and a token names its
-/// slot: finding a unit is an index and a comparison of serials, never a hash. Only
-/// identifiers are hashed, once per identifier a unit is registered, cancelled or finished
-/// under (see ``AnyEffectID``, which hashes its value once, when it is made).
+/// Units live in slots, reused once their unit has ended, and a token names its slot: finding
+/// a unit is an index and a comparison of serials, never a hash. Only identifiers are hashed,
+/// once per identifier a unit is registered, cancelled or finished under (see
+/// ``AnyEffectID``, which hashes its value once, when it is made).
+///
+/// A slot is two entries of two arrays: a ``Header`` of plain values, which every lookup reads
+/// (C2's lineage walk reads nothing else), and a ``Payload`` of what the unit owns, which only
+/// registering, attaching, cancelling and finishing touch, in place. One array of whole units
+/// copied a unit out at each lookup, with a retain and a release of everything it owns.
 @usableFromInline
 struct EffectRegistry {
-  struct Unit {
-    let serial: UInt64
-    let parent: EffectToken?
-    /// The unit's identifiers; emptied when it is cancelled.
-    var ids: [AnyEffectID]
+  /// What a lookup reads of a unit: plain values, copied for free.
+  struct Header {
+    /// The unit's serial number; 0 for a free slot (serials start at 1).
+    var serial: UInt64
+    /// The serial of the unit that started it; 0 for none.
+    var parentSerial: UInt64
+    var parentSlot: UInt32
     /// Units started by `bind()` do not make the store busy.
-    let isBinding: Bool
+    var isBinding: Bool
     /// Cancelled, its task not ended yet: it counts as busy, but is no longer registered.
-    var isCancelled = false
+    var isCancelled: Bool
+
+    static var free: Header {
+      Header(serial: 0, parentSerial: 0, parentSlot: 0, isBinding: false, isCancelled: false)
+    }
+
+    var parent: EffectToken? {
+      parentSerial == 0 ? nil : EffectToken(serial: parentSerial, slot: parentSlot)
+    }
+  }
+
+  /// What a unit owns; empty for a free slot, and for a cancelled unit, whose task only has to
+  /// end.
+  struct Payload {
+    /// The unit's identifiers.
+    var ids: [AnyEffectID] = []
     var task: Task<Void, Never>?
     /// Where the task of a `bind()` unit will be, once it is started.
     var slot: TaskSlot?
@@ -45,8 +67,10 @@ struct EffectRegistry {
     var cancel: EffectCancel?
   }
 
-  /// The units by slot; `nil` for a free slot.
-  private var slots: [Unit?] = []
+  /// The units' headers by slot.
+  private var headers: [Header] = []
+  /// The units' payloads by slot.
+  private var payloads: [Payload] = []
   /// Slots whose unit has ended, to be reused first.
   private var freeSlots: [UInt32] = []
   /// The tokens registered under each identifier, in the order they were registered.
@@ -75,14 +99,22 @@ struct EffectRegistry {
     isBinding: Bool
   ) -> EffectToken {
     lastSerial += 1
-    let unit = Unit(serial: lastSerial, parent: parent, ids: ids, isBinding: isBinding)
+    let header = Header(
+      serial: lastSerial,
+      parentSerial: parent?.serial ?? 0,
+      parentSlot: parent?.slot ?? 0,
+      isBinding: isBinding,
+      isCancelled: false
+    )
     let slot: UInt32
     if let free = freeSlots.popLast() {
       slot = free
-      slots[Int(free)] = unit
+      headers[Int(free)] = header
+      payloads[Int(free)].ids = ids
     } else {
-      slot = UInt32(slots.count)
-      slots.append(unit)
+      slot = UInt32(headers.count)
+      headers.append(header)
+      payloads.append(Payload(ids: ids))
     }
     let token = EffectToken(serial: lastSerial, slot: slot)
     for id in ids {
@@ -99,30 +131,30 @@ struct EffectRegistry {
 
   @usableFromInline
   mutating func attach(_ task: Task<Void, Never>, to token: EffectToken) {
-    if isRegistered(token) { slots[Int(token.slot)]!.task = task }
+    if isRegistered(token) { payloads[Int(token.slot)].task = task }
   }
 
   @usableFromInline
   mutating func attach(_ slot: TaskSlot, to token: EffectToken) {
-    if isRegistered(token) { slots[Int(token.slot)]!.slot = slot }
+    if isRegistered(token) { payloads[Int(token.slot)].slot = slot }
   }
 
   /// Keeps how to end a subscription; `false` if the unit has already ended.
   @usableFromInline
   mutating func attach(_ cancel: @escaping EffectCancel, to token: EffectToken) -> Bool {
     guard isRegistered(token) else { return false }
-    slots[Int(token.slot)]!.cancel = cancel
+    payloads[Int(token.slot)].cancel = cancel
     return true
   }
 
   /// Forgets a unit whose task has ended, whether it was cancelled or not.
   @usableFromInline
   mutating func finish(_ token: EffectToken) {
-    guard let unit = unit(token) else { return }
-    if unit.isCancelled {
+    guard let header = header(token) else { return }
+    if header.isCancelled {
       cancelledCount -= 1
     } else {
-      unregister(token, unit)
+      unregister(token, ids: payloads[Int(token.slot)].ids, isBinding: header.isBinding)
     }
     free(token.slot)
   }
@@ -154,9 +186,10 @@ struct EffectRegistry {
   /// Removes every unit, `bind()`'s included.
   mutating func cancelAll() -> [Cancelled] {
     var cancelled: [Cancelled] = []
-    for slot in slots.indices {
-      guard let unit = slots[slot], !unit.isCancelled else { continue }
-      let token = EffectToken(serial: unit.serial, slot: UInt32(slot))
+    for slot in headers.indices {
+      let header = headers[slot]
+      guard header.serial != 0, !header.isCancelled else { continue }
+      let token = EffectToken(serial: header.serial, slot: UInt32(slot))
       if let unit = cancel(token, without: nil) { cancelled.append(unit) }
     }
     return cancelled
@@ -166,26 +199,31 @@ struct EffectRegistry {
   /// tokens were already taken out of the index.
   @usableFromInline
   mutating func cancel(_ token: EffectToken, without removedID: AnyEffectID?) -> Cancelled? {
-    guard let unit = registered(token) else { return nil }
-    if unit.isBinding {
-      free(token.slot)
+    guard let header = registered(token) else { return nil }
+    let slot = Int(token.slot)
+    // Moved out, not copied: the slot keeps an empty payload.
+    var payload = Payload()
+    swap(&payload, &payloads[slot])
+    if header.isBinding {
+      headers[slot] = .free
+      freeSlots.append(token.slot)
     } else {
       // The slot stays taken until the task ends, and then the token finishes it.
-      slots[Int(token.slot)] = Unit(
-        serial: unit.serial,
-        parent: nil,
-        ids: [],
+      headers[slot] = Header(
+        serial: header.serial,
+        parentSerial: 0,
+        parentSlot: 0,
         isBinding: false,
         isCancelled: true
       )
       cancelledCount += 1
     }
-    unregister(token, unit, except: removedID)
+    unregister(token, ids: payload.ids, isBinding: header.isBinding, except: removedID)
     return Cancelled(
       token: token,
-      task: unit.task,
-      slot: unit.slot,
-      cancelSubscription: unit.cancel
+      task: payload.task,
+      slot: payload.slot,
+      cancelSubscription: payload.cancel
     )
   }
 
@@ -194,9 +232,9 @@ struct EffectRegistry {
   func lineageIDs(of token: EffectToken?) -> [AnyEffectID] {
     var ids: [AnyEffectID] = []
     var current = token
-    while let token = current, let unit = registered(token) {
-      ids.append(contentsOf: unit.ids)
-      current = unit.parent
+    while let token = current, let header = registered(token) {
+      ids.append(contentsOf: payloads[Int(token.slot)].ids)
+      current = header.parent
     }
     return ids
   }
@@ -206,9 +244,9 @@ struct EffectRegistry {
   @usableFromInline
   func isAlive(_ token: EffectToken) -> Bool {
     var current = token
-    while let unit = registered(current) {
-      guard let parent = unit.parent else { return true }
-      current = parent
+    while let header = registered(current) {
+      guard header.parentSerial != 0 else { return true }
+      current = EffectToken(serial: header.parentSerial, slot: header.parentSlot)
     }
     return false
   }
@@ -220,40 +258,43 @@ struct EffectRegistry {
 
   // MARK: - Slots
 
-  /// The unit in `token`'s slot, cancelled or not, if it is still `token`'s.
-  private func unit(_ token: EffectToken) -> Unit? {
+  /// The header of the unit in `token`'s slot, cancelled or not, if the slot is still
+  /// `token`'s.
+  private func header(_ token: EffectToken) -> Header? {
     let slot = Int(token.slot)
-    guard slot < slots.count, let unit = slots[slot], unit.serial == token.serial else {
-      return nil
-    }
-    return unit
+    guard slot < headers.count else { return nil }
+    let header = headers[slot]
+    return header.serial == token.serial ? header : nil
   }
 
-  /// The unit `token` names, if it is registered (not cancelled, not ended).
-  private func registered(_ token: EffectToken) -> Unit? {
-    guard let unit = unit(token), !unit.isCancelled else { return nil }
-    return unit
+  /// The header of the unit `token` names, if it is registered (not cancelled, not ended).
+  private func registered(_ token: EffectToken) -> Header? {
+    guard let header = header(token), !header.isCancelled else { return nil }
+    return header
   }
 
   private func isRegistered(_ token: EffectToken) -> Bool {
     registered(token) != nil
   }
 
+  /// Frees a slot, and what its unit owned.
   private mutating func free(_ slot: UInt32) {
-    slots[Int(slot)] = nil
+    headers[Int(slot)] = .free
+    payloads[Int(slot)] = Payload()
     freeSlots.append(slot)
   }
 
   /// Takes a registered unit out of the identifiers' index and the counts.
   private mutating func unregister(
     _ token: EffectToken,
-    _ unit: Unit,
+    ids: [AnyEffectID],
+    isBinding: Bool,
     except removedID: AnyEffectID? = nil
   ) {
     // A unit cancelled through one of its identifiers has that identifier: with no other, there
     // is nothing left to compare.
-    if removedID == nil || unit.ids.count > 1 {
-      for id in unit.ids where removedID == nil || id != removedID {
+    if removedID == nil || ids.count > 1 {
+      for id in ids where removedID == nil || id != removedID {
         guard let index = tokensByID.index(forKey: id) else { continue }
         if tokensByID.values[index].remove(token) {
           tokensByID.remove(at: index)
@@ -261,7 +302,7 @@ struct EffectRegistry {
       }
     }
     count -= 1
-    if !unit.isBinding { inFlightCount -= 1 }
+    if !isBinding { inFlightCount -= 1 }
   }
 }
 

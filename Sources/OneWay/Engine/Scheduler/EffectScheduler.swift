@@ -123,10 +123,12 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     _modify { yield &book.unsafelyUnwrapped.throttles }
   }
 
-  /// The work that walks and cancellations left for the engine (see ``takePendingWork()``);
+  /// Whether walks or cancellations left work for the engine (see ``takePendingWork()``);
   /// only walks and registered units leave any, and they make the book.
-  @usableFromInline var pendingWork: [PendingWork] {
-    book?.pendingWork ?? []
+  @inlinable
+  var hasPendingWork: Bool {
+    guard let book else { return false }
+    return !book.pendingWork.isEmpty
   }
 
   /// The link that the tasks of the scheduler's units reach the store through; only while
@@ -310,13 +312,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       book.unsafelyUnwrapped.pendingWork.append(.subscribe(token, start))
     case .single(let priority, let operation):
       let priority = priority.isInherited ? scope.priority : priority
-      spawnUnit(in: scope, priority: priority, collecting: &tasks) { sink in
-        // The one action and the end of the unit reach the store in one hop.
-        guard !Task.isCancelled else { return await sink.finish() }
-        let action = await operation()
-        guard !Task.isCancelled else { return await sink.finish() }
-        await sink.emitLast(action)
-      }
+      spawnUnit(in: scope, priority: priority, collecting: &tasks, SingleBody(operation: operation))
     case .sequence, .stream, .subscribe:
       let priority = effect.effectPriority.isInherited ? scope.priority : effect.effectPriority
       spawn(in: scope, priority: priority, collecting: &tasks) { await $0.run(effect) }
@@ -370,10 +366,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     collecting tasks: inout [StartedTask]?,
     _ body: @escaping @Sendable (EffectRunner<LinkedSink<R>>) async -> Void
   ) -> EffectToken {
-    spawnUnit(in: scope, priority: priority, collecting: &tasks) { sink in
-      await body(EffectRunner(sink: sink))
-      await sink.finish()
-    }
+    spawnUnit(in: scope, priority: priority, collecting: &tasks, RunnerBody(body: body))
   }
 
   /// Registers a unit of effect work and starts a task that runs `body` with the unit's sink;
@@ -385,14 +378,16 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   ///
   /// The task's operation is a closure literal written here, so the compiler makes it in the
   /// form `Task` takes. Handed a ready-made `@Sendable () async -> Void` instead, `Task` wrapped
-  /// it in three converting thunks, each a closure context allocated per effect.
+  /// it in three converting thunks, each a closure context allocated per effect. `body` is a
+  /// value, not a closure, so that the literal holds what it needs in its own context: a
+  /// closure would be a second context, allocated per effect.
   @discardableResult
   @inlinable
-  mutating func spawnUnit(
+  mutating func spawnUnit<Body: UnitBody<R>>(
     in scope: Scope,
     priority: EffectPriority,
     collecting tasks: inout [StartedTask]?,
-    _ body: @escaping @Sendable (LinkedSink<R>) async -> Void
+    _ body: Body
   ) -> EffectToken {
     let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
     let sink = LinkedSink(token: token, link: link)
@@ -400,11 +395,11 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       let slot = TaskSlot()
       registry.attach(slot, to: token)
       book.unsafelyUnwrapped.pendingWork.append(
-        .startBindingTask(slot, priority: priority, { await body(sink) })
+        .startBindingTask(slot, priority: priority, { await body.run(sink) })
       )
       tasks?.append(.inSlot(slot))
     } else {
-      let task = Task(priority: priority.taskPriority) { await body(sink) }
+      let task = Task(priority: priority.taskPriority) { await body.run(sink) }
       registry.attach(task, to: token)
       tasks?.append(.started(task))
     }
@@ -413,11 +408,24 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
 
   /// The work that the last walks and cancellations left, to be done by the engine once it is
   /// consistent again.
+  ///
+  /// Hand the array back with ``recyclePendingWork(_:)`` once it is done, so that its storage
+  /// is reused: a store that cancels an effect per `send` then stops allocating it.
   @inlinable
   mutating func takePendingWork() -> [PendingWork] {
     guard let book else { return [] }
-    defer { book.pendingWork.removeAll() }
-    return book.pendingWork
+    var work: [PendingWork] = []
+    swap(&work, &book.pendingWork)
+    return work
+  }
+
+  /// Empties an array that ``takePendingWork()`` returned and keeps its storage for the next
+  /// work, unless new work has been left meanwhile.
+  @inlinable
+  mutating func recyclePendingWork(_ work: inout [PendingWork]) {
+    guard let book, book.pendingWork.isEmpty else { return }
+    work.removeAll(keepingCapacity: true)
+    swap(&work, &book.pendingWork)
   }
 
   /// Keeps how to end the subscription registered as `token`; `false` when the unit has
@@ -503,7 +511,11 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
 
   /// Whether an action an effect produced may still be reduced: its unit, and every unit that
   /// started it, is alive (C2). Forgets the units registered for one action alone.
-  @usableFromInline
+  ///
+  /// Inlinable, so that it is specialised with the engine: unspecialised, each admitted action
+  /// looked up the queue entry's generic metadata and read the registry through a coroutine
+  /// whose frame was allocated, about 700 instructions.
+  @inlinable
   mutating func admit(_ entry: ActionQueue<Action>.Entry) -> Bool {
     guard let source = entry.source, book != nil else { return entry.source == nil }
     let isAlive = registry.isAlive(source)
@@ -559,6 +571,51 @@ final class EffectBook<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   init<C: Clock<Duration>>(link: EngineLink<R>, clock: C) {
     self.link = link
     makeDeadline = { Deadline(after: $0, on: clock) }
+  }
+}
+
+/// What the task of one unit of a store's effects runs, given the unit's sink; it must end
+/// the unit through the sink (``LinkedSink/finish()`` or ``LinkedSink/emitLast(_:)``).
+@usableFromInline
+protocol UnitBody<R>: Sendable {
+  associatedtype R: Reducer where R.Action: Sendable, R.State: Sendable
+  func run(_ sink: LinkedSink<R>) async
+}
+
+/// The body of a `.single` effect's unit.
+@usableFromInline
+struct SingleBody<R: Reducer>: UnitBody where R.Action: Sendable, R.State: Sendable {
+  @usableFromInline let operation: @Sendable () async -> R.Action
+
+  @inlinable
+  init(operation: @escaping @Sendable () async -> R.Action) {
+    self.operation = operation
+  }
+
+  @inlinable
+  func run(_ sink: LinkedSink<R>) async {
+    // The one action and the end of the unit reach the store in one hop.
+    guard !Task.isCancelled else { return await sink.finish() }
+    let action = await operation()
+    guard !Task.isCancelled else { return await sink.finish() }
+    await sink.emitLast(action)
+  }
+}
+
+/// The body of a unit that runs an effect through an ``EffectRunner``, then ends the unit.
+@usableFromInline
+struct RunnerBody<R: Reducer>: UnitBody where R.Action: Sendable, R.State: Sendable {
+  @usableFromInline let body: @Sendable (EffectRunner<LinkedSink<R>>) async -> Void
+
+  @inlinable
+  init(body: @escaping @Sendable (EffectRunner<LinkedSink<R>>) async -> Void) {
+    self.body = body
+  }
+
+  @inlinable
+  func run(_ sink: LinkedSink<R>) async {
+    await body(EffectRunner(sink: sink))
+    await sink.finish()
   }
 }
 
