@@ -14,7 +14,9 @@ struct ActionQueue<Action> {
     /// cancellation identifier), to be forgotten once the entry leaves the queue.
     @usableFromInline let ownsSource: Bool
 
-    @usableFromInline
+    // Inlinable, as every method of the queue: unspecialised, each append passed the action
+    // indirectly and looked up the entry's generic metadata.
+    @inlinable
     init(action: Action, source: EffectToken?, ownsSource: Bool) {
       self.action = action
       self.source = source
@@ -25,7 +27,7 @@ struct ActionQueue<Action> {
   @usableFromInline var entries: [Entry] = []
   @usableFromInline var head = 0
 
-  @usableFromInline
+  @inlinable
   init() {}
 
   @inlinable

@@ -38,13 +38,15 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     /// The priority an enclosing `concat` or `merge` named, for effects that name none.
     @usableFromInline var priority = EffectPriority.inherited
 
-    @usableFromInline
+    // Inlinable, as the walk that uses it: the scope is a type nested in a generic one, and
+    // unspecialised code looked up its metadata at every use.
+    @inlinable
     init(parent: EffectToken? = nil, isBinding: Bool = false) {
       self.parent = parent
       self.isBinding = isBinding
     }
 
-    @usableFromInline
+    @inlinable
     func adding(_ id: AnyEffectID) -> Scope {
       var scope = self
       scope.ids.append(id)
@@ -195,11 +197,14 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       }
     }
     guard !rest.isEmpty || last != nil else { return }
-    // The work list lives in the book between walks, so that a busy store stops allocating it.
+    // The work list lives in the book between walks, so that a busy store stops allocating it;
+    // it is moved out and back, never copied.
     let book = makeBook(link: link())
-    var steps = book.steps
-    book.steps = []
-    if let last { steps.append(.walk(last, restScope)) }
+    var steps: [Step] = []
+    swap(&steps, &book.steps)
+    // One effect left (the loop above leaves either it or `rest`) is walked at once, without
+    // the copy into a step and out of it.
+    if let last { walk(last, in: restScope, steps: &steps, queue: &queue, tasks: &tasks) }
     for child in rest.reversed() { steps.append(.walk(child, restScope)) }
     while let step = steps.popLast() {
       switch step {
@@ -212,7 +217,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
         spawn(in: scope, priority: scope.priority, collecting: &tasks) { await $0.run(rest) }
       }
     }
-    book.steps = steps
+    swap(&steps, &book.steps)
   }
 
   /// Appends the leading `.just` actions of `effects` to `queue`, in order, skipping `.none`,
@@ -235,7 +240,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     return effects[index...]
   }
 
-  @inlinable
+  @inlinable @inline(never)
   mutating func walk(
     _ effect: AnyEffect<Action>,
     in scope: Scope,
@@ -243,6 +248,16 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     queue: inout ActionQueue<Action>,
     tasks: inout [StartedTask]?
   ) {
+    // A `.cancellable` has one child, walked next in this loop rather than through the work
+    // list: a chain of them, however deep, stays in constant stack space (A2) without a step
+    // copied in and out per level.
+    var effect = effect
+    var scope = scope
+    while case .cancellable(let inner, let id, let cancelInFlight) = effect.operation {
+      if cancelInFlight { cancel(id) }
+      scope = scope.adding(id)
+      effect = inner.first
+    }
     switch effect.operation {
     case .none:
       return
@@ -277,9 +292,8 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       let firstAsynchronous = effects.firstIndex { !$0.isSynchronous } ?? effects.endIndex
       steps.append(.spawnRest(children, from: firstAsynchronous, priority: priority, scope))
       for child in effects[..<firstAsynchronous].reversed() { steps.append(.walk(child, scope)) }
-    case .cancellable(let inner, let id, let cancelInFlight):
-      if cancelInFlight { cancel(id) }
-      steps.append(.walk(inner.first, scope.adding(id)))
+    case .cancellable:
+      preconditionFailure("OneWay: a cancellable effect is unwrapped above")
     case .cancel(let id):
       cancel(id)
     case .debounce, .throttle, .single, .sequence, .stream, .subscribe:
