@@ -75,14 +75,15 @@ extension AnyEffect {
         rebuilt.append(.just(transform(element)))
       case .cancel(let cancelled):
         rebuilt.append(Rebuilt(.cancel(id(cancelled))))
-      case .single(let priority, let operation):
-        rebuilt.append(Rebuilt(.single(priority: priority) { transform(await operation()) }))
-      case .sequence(let priority, let operation):
+      case .single(let operation, let priority):
+        rebuilt.append(Rebuilt(.single({ transform(await operation()) }, priority: priority)))
+      case .sequence(let operation, let priority):
         rebuilt.append(
           Rebuilt(
-            .sequence(priority: priority) { send in
-              await operation { send(transform($0)) }
-            }
+            .sequence(
+              { send in await operation { send(transform($0)) } },
+              priority: priority
+            )
           )
         )
       case .stream(let makeStream):

@@ -41,7 +41,7 @@ extension AnyEffect {
     priority: TaskPriority? = nil,
     operation: @Sendable @escaping () async -> Element
   ) -> AnyEffect<Element> {
-    AnyEffect(.single(priority: EffectPriority(priority), operation))
+    AnyEffect(.single(operation, priority: EffectPriority(priority)))
   }
 
   /// An effect that runs an asynchronous operation which can emit any number of actions.
@@ -63,7 +63,7 @@ extension AnyEffect {
     priority: TaskPriority? = nil,
     operation: @Sendable @escaping (_ send: @escaping @Sendable (Element) -> Void) async -> Void
   ) -> AnyEffect<Element> {
-    AnyEffect(.sequence(priority: EffectPriority(priority), operation))
+    AnyEffect(.sequence(operation, priority: EffectPriority(priority)))
   }
 
   /// An effect that runs its effects one after the other.

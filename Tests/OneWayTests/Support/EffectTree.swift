@@ -28,9 +28,9 @@ func outline<Element>(_ effect: AnyEffect<Element>) -> [String] {
       pending.append(inner.first)
     case .cancel(let id):
       lines.append("cancel \(id)")
-    case .single(let priority, _):
+    case .single(_, let priority):
       lines.append("single \(String(describing: priority.taskPriority))")
-    case .sequence(let priority, _):
+    case .sequence(_, let priority):
       lines.append("sequence \(String(describing: priority.taskPriority))")
     case .stream:
       lines.append("stream")
@@ -108,8 +108,8 @@ func firstDifference<Element, Mapped: Equatable>(
       continue
     case (.cancel(let id), .cancel(let mappedID)) where id == mappedID:
       continue
-    case (.single(let priority, _), .single(let mappedPriority, _)),
-      (.sequence(let priority, _), .sequence(let mappedPriority, _)):
+    case (.single(_, let priority), .single(_, let mappedPriority)),
+      (.sequence(_, let priority), .sequence(_, let mappedPriority)):
       guard priority == mappedPriority else { break }
       continue
     default:

@@ -46,11 +46,11 @@ struct EffectRunner<Sink: EffectSink>: Sendable {
           group.addTask(priority: effect.priority) { await run(effect) }
         }
       }
-    case .single(_, let operation):
+    case .single(let operation, _):
       let element = await operation()
       guard !Task.isCancelled else { return }
       await sink.emit(element)
-    case .sequence(_, let operation):
+    case .sequence(let operation, _):
       // The operation runs in this task, so that a task started synchronously (`bind()`'s,
       // rule L4) has run it up to its first suspension when it returns; a child task delivers.
       let (elements, continuation) = AsyncStream<Element>.makeStream()

@@ -324,7 +324,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
         isBinding: scope.isBinding
       )
       book.unsafelyUnwrapped.pendingWork.append(.subscribe(token, start))
-    case .single(let priority, let operation):
+    case .single(let operation, let priority):
       let priority = priority.isInherited ? scope.priority : priority
       spawnUnit(in: scope, priority: priority, collecting: &tasks, SingleBody(operation: operation))
     case .sequence, .stream, .subscribe:
