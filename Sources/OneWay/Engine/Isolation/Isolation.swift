@@ -36,7 +36,7 @@ where R.Action: Sendable, R.State: Sendable {
   ///
   /// `body` does not escape, so the context of the closure an effect's task passes (the unit's
   /// token, the action) lives in the task's own frame instead of being allocated at each hop.
-  @inlinable
+  @inlinable @inline(__always)
   func run<T: Sendable>(_ body: @Sendable (StoreEngine<R>) -> T) async -> T? {
     switch isolation {
     case .actor(let executor):

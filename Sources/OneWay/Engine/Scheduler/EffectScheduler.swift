@@ -159,6 +159,28 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     queue: inout ActionQueue<Action>,
     collecting tasks: inout [StartedTask]?
   ) {
+    switch effect.operation {
+    case .none:
+      // Nothing to walk (a `bind()` that returns `.none`): the work list is not allocated.
+      return
+    case .just, .concat, .merge:
+      startChain(effect, in: scope, link: link(), queue: &queue, collecting: &tasks)
+    default:
+      // One effect that is not a chain (the common asynchronous effect) is walked as it is,
+      // without the copies the chain's loop makes of it.
+      walkAll(effect, rest: [], in: scope, link: link(), queue: &queue, collecting: &tasks)
+    }
+  }
+
+  /// ``start(_:in:link:queue:collecting:)`` for a `.just`, `concat` or `merge`.
+  @inlinable
+  mutating func startChain(
+    _ effect: AnyEffect<Action>,
+    in scope: Scope,
+    link: @autoclosure () -> EngineLink<R>,
+    queue: inout ActionQueue<Action>,
+    collecting tasks: inout [StartedTask]?
+  ) {
     // The common synchronous chain first, without the work list: its leading actions go
     // straight to the queue, and when all that follows them is one nested synchronous
     // `concat` or `merge` (as in `.concat(.just(a), .just(b), .merge(.just(c), .just(d)))`),
@@ -197,15 +219,28 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
       }
     }
     guard !rest.isEmpty || last != nil else { return }
+    walkAll(last, rest: rest, in: restScope, link: link(), queue: &queue, collecting: &tasks)
+  }
+
+  /// Walks `first`, then the effects of `rest` in order, and everything they contain, through
+  /// the work list.
+  @inlinable
+  mutating func walkAll(
+    _ first: AnyEffect<Action>?,
+    rest: ArraySlice<AnyEffect<Action>>,
+    in scope: Scope,
+    link: @autoclosure () -> EngineLink<R>,
+    queue: inout ActionQueue<Action>,
+    collecting tasks: inout [StartedTask]?
+  ) {
     // The work list lives in the book between walks, so that a busy store stops allocating it;
     // it is moved out and back, never copied.
     let book = makeBook(link: link())
     var steps: [Step] = []
     swap(&steps, &book.steps)
-    // One effect left (the loop above leaves either it or `rest`) is walked at once, without
-    // the copy into a step and out of it.
-    if let last { walk(last, in: restScope, steps: &steps, queue: &queue, tasks: &tasks) }
-    for child in rest.reversed() { steps.append(.walk(child, restScope)) }
+    // A first effect is walked at once, without the copy into a step and out of it.
+    if let first { walk(first, in: scope, steps: &steps, queue: &queue, tasks: &tasks) }
+    for child in rest.reversed() { steps.append(.walk(child, scope)) }
     while let step = steps.popLast() {
       switch step {
       case .walk(let effect, let scope):
@@ -608,7 +643,7 @@ struct SingleBody<R: Reducer>: UnitBody where R.Action: Sendable, R.State: Senda
     self.operation = operation
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   func run(_ sink: LinkedSink<R>) async {
     // The one action and the end of the unit reach the store in one hop.
     guard !Task.isCancelled else { return await sink.finish() }
@@ -664,7 +699,7 @@ struct LinkedSink<R: Reducer>: EffectSink where R.Action: Sendable, R.State: Sen
   }
 
   /// Delivers the unit's last action and ends the unit, in one hop onto the store.
-  @inlinable
+  @inlinable @inline(__always)
   func emitLast(_ action: R.Action) async {
     let token = token
     _ = await link.run {
@@ -673,7 +708,7 @@ struct LinkedSink<R: Reducer>: EffectSink where R.Action: Sendable, R.State: Sen
     }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   func finish() async {
     let token = token
     _ = await link.run { $0.finish(token) }
