@@ -185,41 +185,65 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     // straight to the queue, and when all that follows them is one nested synchronous
     // `concat` or `merge` (as in `.concat(.just(a), .just(b), .merge(.just(c), .just(d)))`),
     // that effect is walked the same way, in this loop. Only what is left goes through the work
-    // list, which a chain of that shape never touches.
-    var rest: ArraySlice<AnyEffect<Action>> = []
-    // What is left when it is one effect, kept apart so that no array is made for it.
-    var last: AnyEffect<Action>?
-    var restScope = scope
-    var current = effect
-    chain: while true {
-      switch current.operation {
-      case .none:
-        // Nothing to walk (a `bind()` that returns `.none`): the work list is not allocated.
-        break chain
-      case .just(let action) where restScope.ids.isEmpty:
-        queue.append(action, from: restScope.parent)
-        break chain
-      case .concat(let children, let priority)
-      where current.isSynchronous && restScope.ids.isEmpty,
-        .merge(let children, let priority) where current.isSynchronous && restScope.ids.isEmpty:
-        rest = Self.queueLeadingActions(
-          of: children.effects,
-          from: restScope.parent,
-          to: &queue
-        )
-        if case .merge = current.operation, !priority.isInherited {
-          restScope.priority = priority
-        }
-        guard rest.count == 1 else { break chain }
-        current = rest[rest.startIndex]
-        rest = []
-      default:
-        last = current
-        break chain
-      }
+    // list, which a chain of that shape never touches. The loop holds the children, never a
+    // copy of an effect: each copy and destroy of one decodes its case, out of line.
+    guard scope.ids.isEmpty, effect.isSynchronous else {
+      return walkAll(effect, rest: [], in: scope, link: link(), queue: &queue, collecting: &tasks)
     }
-    guard !rest.isEmpty || last != nil else { return }
-    walkAll(last, rest: rest, in: restScope, link: link(), queue: &queue, collecting: &tasks)
+    var restScope = scope
+    var children: EffectChildren<Action>
+    switch effect.operation {
+    case .just(let action):
+      return queue.append(action, from: scope.parent)
+    case .concat(let all, _):
+      children = all
+    case .merge(let all, let priority):
+      children = all
+      if !priority.isInherited { restScope.priority = priority }
+    default:
+      // `start(_:in:link:queue:collecting:)` calls this for the three cases above alone.
+      return walkAll(effect, rest: [], in: scope, link: link(), queue: &queue, collecting: &tasks)
+    }
+    while true {
+      let rest = Self.queueLeadingActions(
+        of: children.effects,
+        from: restScope.parent,
+        to: &queue
+      )
+      guard rest.count == 1 else {
+        if rest.isEmpty { return }
+        return walkAll(
+          nil,
+          rest: rest,
+          in: restScope,
+          link: link(),
+          queue: &queue,
+          collecting: &tasks
+        )
+      }
+      let only = rest.startIndex
+      if rest[only].isSynchronous {
+        switch rest[only].operation {
+        case .concat(let all, _):
+          children = all
+          continue
+        case .merge(let all, let priority):
+          children = all
+          if !priority.isInherited { restScope.priority = priority }
+          continue
+        default:
+          break
+        }
+      }
+      return walkAll(
+        rest[only],
+        rest: [],
+        in: restScope,
+        link: link(),
+        queue: &queue,
+        collecting: &tasks
+      )
+    }
   }
 
   /// Walks `first`, then the effects of `rest` in order, and everything they contain, through
