@@ -33,17 +33,21 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   @usableFromInline
   struct Scope {
     @usableFromInline var parent: EffectToken?
-    @usableFromInline var ids: [AnyEffectID] = []
-    @usableFromInline var isBinding = false
+    // No default values: a stored property's default is an out-of-line initializer, which the
+    // specialised walk called, with its generic arguments, for every scope it made.
+    @usableFromInline var ids: [AnyEffectID]
+    @usableFromInline var isBinding: Bool
     /// The priority an enclosing `concat` or `merge` named, for effects that name none.
-    @usableFromInline var priority = EffectPriority.inherited
+    @usableFromInline var priority: EffectPriority
 
     // Inlinable, as the walk that uses it: the scope is a type nested in a generic one, and
     // unspecialised code looked up its metadata at every use.
     @inlinable
     init(parent: EffectToken? = nil, isBinding: Bool = false) {
       self.parent = parent
+      self.ids = []
       self.isBinding = isBinding
+      self.priority = .inherited
     }
 
     @inlinable
