@@ -98,6 +98,37 @@ import Testing
     #expect(await store.state.entries == [2])
   }
 
+  @Test func c1CancelInFlightInsideAMergeCancelsTheSiblingStartedBeforeIt() async {
+    // The walk unwraps `.cancellable` in a loop: the cancel in flight of the second child must
+    // still find the first one, started just before it under the same identifier.
+    let gate = Gate()
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>> { state, action in
+        if action == "start" {
+          return .merge(
+            AnyEffect<String>.single {
+              await gate.wait()
+              return "first"
+            }
+            .cancellable("x"),
+            AnyEffect<String>.single {
+              await gate.wait()
+              return "second"
+            }
+            .cancellable("x", cancelInFlight: true)
+          )
+        }
+        state.entries.append(action)
+        return .none
+      },
+      state: Log<String>()
+    )
+    await store.send("start")
+    await gate.open()
+    await store.waitUntilIdle()
+    #expect(await store.state.entries == ["second"])
+  }
+
   @Test func c2AnActionAlreadyProducedIsNotReducedAfterTheCancel() async {
     let store = Store(
       reducer: ClosureReducer<String, Log<String>> { state, action in

@@ -229,6 +229,32 @@ import Testing
     )
   }
 
+  @Test func aPriorityNamedByATopLevelSingleOrSequenceReachesItsTask() async {
+    // A lone asynchronous effect is walked without the chain's loop or the work list; the
+    // priority it names must still reach its task.
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>> { state, action in
+        switch action {
+        case "single":
+          return .single(priority: .background) { "single \(Task.currentPriority)" }
+        case "sequence":
+          return .sequence(priority: .low) { send in send("sequence \(Task.currentPriority)") }
+        default:
+          state.entries.append(action)
+          return .none
+        }
+      },
+      state: Log<String>()
+    )
+    await store.send("single")
+    await store.send("sequence")
+    await store.waitUntilIdle()
+    #expect(
+      await Set(store.state.entries)
+        == ["single \(TaskPriority.background)", "sequence \(TaskPriority.low)"]
+    )
+  }
+
   @Test func a1ASynchronousChainNestedOneInsideTheOtherIsReducedInEmissionOrder() async {
     // The scheduler walks `concat`/`merge` chains whose leading actions are followed by one
     // nested chain in a loop of its own; order, and what follows an asynchronous part, must

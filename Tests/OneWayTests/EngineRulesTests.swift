@@ -30,6 +30,26 @@ import Testing
     #expect(await store.state == 100_001, "every action of the tree is reduced within the send")
   }
 
+  @Test func a2ACancellable100000LevelsDeepIsWalkedWithoutOverflow() async {
+    // The walk unwraps nested `.cancellable`s in a loop; the action inside is registered under
+    // every level's identifier and reduced within the send.
+    let store = Store(
+      reducer: ClosureReducer<Int, Int> { count, action in
+        if action < 0 {
+          var effect = AnyEffect<Int>.just(1)
+          for level in 0..<100_000 { effect = effect.cancellable(level) }
+          return effect
+        }
+        count += action
+        return .none
+      },
+      state: 0
+    )
+    await store.send(-1)
+    #expect(await store.state == 1)
+    #expect(await store.isIdle)
+  }
+
   @MainActor
   @Test func a2AViewStoreWalksADeepTreeSynchronously() {
     let store = ViewStore(

@@ -91,6 +91,39 @@ import Testing
     #expect(registry.isEmpty)
   }
 
+  @Test func c3AnEndedUnitReleasesWhatItOwnedAndItsSlotStartsEmpty() {
+    // A slot is reused; what its last unit owned (here a subscription's cancel closure) is
+    // released when the unit finishes or is cancelled, not when the slot is next taken.
+    final class Owned: Sendable {}
+    var registry = EffectRegistry()
+    var owned: Owned? = Owned()
+    weak let watched = owned
+    let first = registry.register(parent: nil, ids: [AnyEffectID("a")], isBinding: false)
+    let firstAttached = registry.attach({ [owned] in _ = owned }, to: first)
+    #expect(firstAttached)
+    owned = nil
+    #expect(watched != nil, "the unit holds its cancel closure")
+    registry.finish(first)
+    #expect(watched == nil, "a finished unit keeps nothing")
+
+    owned = Owned()
+    weak let cancelledWatched = owned
+    let second = registry.register(parent: nil, ids: [AnyEffectID("a")], isBinding: false)
+    #expect(second.slot == first.slot, "the free slot is reused")
+    let secondAttached = registry.attach({ [owned] in _ = owned }, to: second)
+    #expect(secondAttached)
+    owned = nil
+    var cancelled = registry.cancel(second, without: nil)
+    #expect(cancelled?.cancelSubscription != nil, "the cancellation hands the closure over")
+    cancelled = nil
+    #expect(cancelledWatched == nil, "a cancelled unit keeps nothing while its task ends")
+    let busyWhileCancelled = registry.isBusy
+    #expect(busyWhileCancelled, "the cancelled unit counts until its task ends")
+    registry.finish(second)
+    let isBusy = registry.isBusy
+    #expect(!isBusy && registry.isEmpty && registry.identifierCount == 0)
+  }
+
   @Test func actionQueueIsFirstInFirstOutAndKeepsItsCapacity() {
     var queue = ActionQueue<Int>()
     for value in 0..<100 { queue.append(value, from: nil) }

@@ -110,7 +110,7 @@ struct EffectRegistry {
     if let free = freeSlots.popLast() {
       slot = free
       headers[Int(free)] = header
-      payloads[Int(free)].ids = ids
+      payloads[Int(free)] = Payload(ids: ids)
     } else {
       slot = UInt32(headers.count)
       headers.append(header)
@@ -266,7 +266,8 @@ struct EffectRegistry {
   /// `token`'s.
   private func header(_ token: EffectToken) -> Header? {
     let slot = Int(token.slot)
-    guard slot < headers.count else { return nil }
+    // Serial 0 marks a free slot; no token has it.
+    guard token.serial != 0, slot < headers.count else { return nil }
     let header = headers[slot]
     return header.serial == token.serial ? header : nil
   }

@@ -318,7 +318,8 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     var scope = scope
     while case .cancellable(let inner, let id, let cancelInFlight) = effect.operation {
       if cancelInFlight { cancel(id) }
-      scope = scope.adding(id)
+      // Appended in place: a copy of the scope per level would copy every identifier above it.
+      scope.ids.append(id)
       effect = inner.first
     }
     switch effect.operation {
@@ -498,10 +499,13 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
 
   /// Empties an array that ``takePendingWork()`` returned and keeps its storage for the next
   /// work, unless new work has been left meanwhile.
+  ///
+  /// It empties the array first: destroying the work done releases closures made by user code,
+  /// and a release that reached the engine could leave new work, which must stay in the book.
   @inlinable
   mutating func recyclePendingWork(_ work: inout [PendingWork]) {
-    guard let book, book.pendingWork.isEmpty else { return }
     work.removeAll(keepingCapacity: true)
+    guard let book, book.pendingWork.isEmpty else { return }
     swap(&work, &book.pendingWork)
   }
 
