@@ -249,6 +249,32 @@ import Testing
     input.finish()
     #expect(await store.state == ["loaded", "fed"])
   }
+
+  @Test(.timeLimit(.minutes(1)))
+  func l4TasksTheInitialiserStartsReachTheStoreOnlyOnceItsEngineIsDone() async {
+    // An actor store's initialiser uses the engine off the store's executor. `bind()` here
+    // starts a task that emits at once, and a synchronous action whose reduce starts a task:
+    // were either started before the initialiser's engine work ended, it could hop onto the
+    // free executor and use the engine concurrently (the thread sanitizer reports that race).
+    for _ in 0..<50 {
+      let store = Store(
+        reducer: ClosureReducer<String, [String]>(bind: {
+          .merge(
+            .just("load"),
+            .sequence { send in send("bound") }
+          )
+        }) { state, action in
+          state.append(action)
+          return action == "load" ? .single { "loaded" } : .none
+        },
+        state: []
+      )
+      // `bind()`'s units do not count for idleness: wait for what they send.
+      for await state in store.states where Set(state) == ["load", "loaded", "bound"] { break }
+      #expect(await store.state.first == "load", "bind()'s synchronous action is reduced first")
+      #expect(await store.state.count == 3)
+    }
+  }
 }
 
 /// Collects log lines from any thread.

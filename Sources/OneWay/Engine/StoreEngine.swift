@@ -99,7 +99,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       switch work {
       case .cancelTask(let unit): unit.cancelTask()
       case .cancelSubscription(_, let cancel): cancel()
-      case .startBindingTask, .subscribe: break
+      case .startBindingTask, .startTask, .subscribe: break
       }
     }
     broadcaster?.finishAll()
@@ -437,6 +437,30 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     settle()
   }
 
+  /// ``bind()`` for an actor store's initialiser, which uses the engine off the store's
+  /// executor: no other code can reach the engine then, except the tasks the engine starts,
+  /// which hop onto that executor (free, since the initialiser is not on it) as soon as they
+  /// run. So every task, `bind()`'s and those of the effects its synchronous actions return, is
+  /// only put in a slot while the engine works, and all are started once the engine is done
+  /// (L4 still holds: `bind()`'s tasks have run to their first suspension when this returns).
+  /// From the first start on, this touches nothing but the slots, which have locks of their own.
+  package func bindFromOutside() {
+    scheduler.defersTaskStarts = true
+    bind()
+    scheduler.defersTaskStarts = false
+    guard let book = scheduler.book else { return }
+    let starts = book.deferredStarts
+    book.deferredStarts = []
+    // The engine is not touched from here on.
+    for start in starts {
+      start.slot.fill(
+        with: start.immediately
+          ? Self.startSynchronously(priority: start.priority, start.body)
+          : Task(priority: start.priority.taskPriority, operation: start.body)
+      )
+    }
+  }
+
   /// Does what the scheduler left for a consistent engine: starts `bind()`'s tasks
   /// synchronously, subscribes synchronous sources, and ends cancelled subscriptions. Each may
   /// reach the engine again (through a recursive lock) or hop onto the store's isolation.
@@ -447,7 +471,18 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       for work in pending {
         switch work {
         case .startBindingTask(let slot, let priority, let body):
+          guard !scheduler.defersTaskStarts else {
+            scheduler.book.unsafelyUnwrapped.deferredStarts.append(
+              DeferredStart(slot: slot, priority: priority, immediately: true, body: body)
+            )
+            continue
+          }
           slot.fill(with: Self.startSynchronously(priority: priority, body))
+        case .startTask(let slot, let priority, let body):
+          // Only left while task starts are deferred.
+          scheduler.book.unsafelyUnwrapped.deferredStarts.append(
+            DeferredStart(slot: slot, priority: priority, immediately: false, body: body)
+          )
         case .subscribe(let token, let start):
           subscribe(token, start)
         case .cancelTask(let unit):

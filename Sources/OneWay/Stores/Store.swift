@@ -88,7 +88,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     engine.setLogging(loggingOptions)
     self.engine = engine
     home = .root(executor)
-    engine.bind()
+    engine.bindFromOutside()
   }
 
   /// Creates a child store (M3) in front of `engine`, on its root's executor, reaching its

@@ -81,6 +81,9 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   enum PendingWork {
     /// Start a task of `bind()`, synchronously (L4), and put it in its slot.
     case startBindingTask(TaskSlot, priority: EffectPriority, @Sendable () async -> Void)
+    /// Start the task of a unit outside `bind()`, at once, and put it in its slot: only while
+    /// task starts are deferred (see ``defersTaskStarts``).
+    case startTask(TaskSlot, priority: EffectPriority, @Sendable () async -> Void)
     /// Subscribe a synchronous source registered as `token`.
     case subscribe(EffectToken, @Sendable (EffectEmitter<Action>) -> EffectCancel)
     /// Cancel the task of a cancelled unit: its cancellation handlers may run user code (a
@@ -93,6 +96,10 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// What the scheduler keeps once a store has had effects that need keeping (see
   /// ``EffectBook``); `nil` until then, so that an idle store keeps nothing but this pointer.
   @usableFromInline var book: EffectBook<R>?
+  /// Whether every task is started in a slot, through the pending work, instead of at once:
+  /// set while an actor store's initialiser uses the engine off the store's executor, so that
+  /// the engine can start the tasks only once it is done (see ``StoreEngine/bindFromOutside()``).
+  @usableFromInline var defersTaskStarts = false
 
   /// A scheduler that measures time with `ContinuousClock`, which is stateless and is made
   /// again when needed (see ``keep(_:link:)`` for any other clock).
@@ -476,6 +483,13 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
         .startBindingTask(slot, priority: priority, { await body.run(sink) })
       )
       tasks?.append(.inSlot(slot))
+    } else if defersTaskStarts {
+      let slot = TaskSlot()
+      registry.attach(slot, to: token)
+      book.unsafelyUnwrapped.pendingWork.append(
+        .startTask(slot, priority: priority, { await body.run(sink) })
+      )
+      tasks?.append(.inSlot(slot))
     } else {
       let task = Task(priority: priority.taskPriority) { await body.run(sink) }
       registry.attach(task, to: token)
@@ -635,6 +649,9 @@ final class EffectBook<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// The walk's work list, kept between walks so that a busy store stops allocating it.
   @exclusivity(unchecked) @usableFromInline var steps: [EffectScheduler<R>.Step] = []
   @exclusivity(unchecked) @usableFromInline var pendingWork: [EffectScheduler<R>.PendingWork] = []
+  /// The tasks an actor store's initialiser leaves to start once the engine is done (see
+  /// ``StoreEngine/bindFromOutside()``).
+  @exclusivity(unchecked) @usableFromInline var deferredStarts: [DeferredStart] = []
   /// Units that ended while the engine was reducing, finished once the drain is over (see
   /// ``StoreEngine/finish(_:)``).
   @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
@@ -654,6 +671,30 @@ final class EffectBook<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   init<C: Clock<Duration>>(link: EngineLink<R>, clock: C) {
     self.link = link
     makeDeadline = { Deadline(after: $0, on: clock) }
+  }
+}
+
+/// A task whose start an actor store's initialiser deferred (see
+/// ``StoreEngine/bindFromOutside()``): started at once (`bind()`'s, up to its first suspension,
+/// L4) or as an ordinary task.
+@usableFromInline
+struct DeferredStart: Sendable {
+  @usableFromInline let slot: TaskSlot
+  @usableFromInline let priority: EffectPriority
+  @usableFromInline let immediately: Bool
+  @usableFromInline let body: @Sendable () async -> Void
+
+  @inlinable
+  init(
+    slot: TaskSlot,
+    priority: EffectPriority,
+    immediately: Bool,
+    body: @escaping @Sendable () async -> Void
+  ) {
+    self.slot = slot
+    self.priority = priority
+    self.immediately = immediately
+    self.body = body
   }
 }
 
