@@ -444,11 +444,24 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// only put in a slot while the engine works, and all are started once the engine is done
   /// (L4 still holds: `bind()`'s tasks have run to their first suspension when this returns).
   /// From the first start on, this touches nothing but the slots, which have locks of their own.
+  ///
+  /// A `bind()` that returns `.none` (most stores) does nothing, and makes no book.
   package func bindFromOutside() {
-    scheduler.defersTaskStarts = true
-    bind()
-    scheduler.defersTaskStarts = false
-    guard let book = scheduler.book else { return }
+    let effect = reducer?.bind() ?? .none
+    if effect.isNone { return }
+    let book = scheduler.makeBook(link: link)
+    book.defersTaskStarts = true
+    var ignored: [EffectScheduler<R>.StartedTask]? = nil
+    scheduler.start(
+      effect,
+      in: .init(isBinding: true),
+      link: link,
+      queue: &core.queue,
+      collecting: &ignored
+    )
+    performPendingWork()
+    settle()
+    book.defersTaskStarts = false
     let starts = book.deferredStarts
     book.deferredStarts = []
     // The engine is not touched from here on.

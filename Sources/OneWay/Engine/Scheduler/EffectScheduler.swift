@@ -96,10 +96,11 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// What the scheduler keeps once a store has had effects that need keeping (see
   /// ``EffectBook``); `nil` until then, so that an idle store keeps nothing but this pointer.
   @usableFromInline var book: EffectBook<R>?
-  /// Whether every task is started in a slot, through the pending work, instead of at once:
-  /// set while an actor store's initialiser uses the engine off the store's executor, so that
-  /// the engine can start the tasks only once it is done (see ``StoreEngine/bindFromOutside()``).
-  @usableFromInline var defersTaskStarts = false
+
+  /// Whether every task is started in a slot, through the pending work, instead of at once
+  /// (see ``EffectBook/defersTaskStarts``).
+  @inlinable
+  var defersTaskStarts: Bool { book?.defersTaskStarts == true }
 
   /// A scheduler that measures time with `ContinuousClock`, which is stateless and is made
   /// again when needed (see ``keep(_:link:)`` for any other clock).
@@ -483,7 +484,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
         .startBindingTask(slot, priority: priority, { await body.run(sink) })
       )
       tasks?.append(.inSlot(slot))
-    } else if defersTaskStarts {
+    } else if book.unsafelyUnwrapped.defersTaskStarts {
       let slot = TaskSlot()
       registry.attach(slot, to: token)
       book.unsafelyUnwrapped.pendingWork.append(
@@ -649,6 +650,11 @@ final class EffectBook<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// The walk's work list, kept between walks so that a busy store stops allocating it.
   @exclusivity(unchecked) @usableFromInline var steps: [EffectScheduler<R>.Step] = []
   @exclusivity(unchecked) @usableFromInline var pendingWork: [EffectScheduler<R>.PendingWork] = []
+  /// Whether every task is started in a slot, through the pending work, instead of at once:
+  /// set while an actor store's initialiser uses the engine off the store's executor, so that
+  /// the engine can start the tasks only once it is done (see ``StoreEngine/bindFromOutside()``).
+  /// Kept in the book, not the scheduler, so that an idle store without one stays as small.
+  @exclusivity(unchecked) @usableFromInline var defersTaskStarts = false
   /// The tasks an actor store's initialiser leaves to start once the engine is done (see
   /// ``StoreEngine/bindFromOutside()``).
   @exclusivity(unchecked) @usableFromInline var deferredStarts: [DeferredStart] = []
