@@ -425,9 +425,14 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// Starts (or restarts) `bind()`'s effect: its synchronous part is reduced, and its tasks
   /// have run up to their first suspension, when this returns (L4).
   package func bind() {
+    start(binding: reducer?.bind() ?? .none)
+  }
+
+  /// Walks `effect` as `bind()`'s, does the work it leaves, and reduces its synchronous part.
+  func start(binding effect: AnyEffect<Action>) {
     var ignored: [EffectScheduler<R>.StartedTask]? = nil
     scheduler.start(
-      reducer?.bind() ?? .none,
+      effect,
       in: .init(isBinding: true),
       link: link,
       queue: &core.queue,
@@ -451,16 +456,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     if effect.isNone { return }
     let book = scheduler.makeBook(link: link)
     book.defersTaskStarts = true
-    var ignored: [EffectScheduler<R>.StartedTask]? = nil
-    scheduler.start(
-      effect,
-      in: .init(isBinding: true),
-      link: link,
-      queue: &core.queue,
-      collecting: &ignored
-    )
-    performPendingWork()
-    settle()
+    start(binding: effect)
     book.defersTaskStarts = false
     let starts = book.deferredStarts
     book.deferredStarts = []
