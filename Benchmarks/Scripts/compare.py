@@ -21,6 +21,8 @@ PAIRS = [
     ("S1 Store.send, reducer returns .none", "S1 baseline: bare actor hop", 1),
     ("S2 ViewStore.send, main actor", "S2 baseline: direct @inline(never) reduce", 1),
     ("S2 ViewStore.send + state read, main actor", "S2 baseline: direct @inline(never) reduce", 1),
+    ("S2 ViewStore.send without the O7 backlog, main actor",
+     "S2 baseline: direct @inline(never) reduce", 1),
     ("S3 Store.send, .concat/.merge of 8 .just (9 reduced actions)", "S1 baseline: bare actor hop", 9),
     ("S3 Store.send, .concat/.merge of 4 .just (5 reduced actions)", "S1 baseline: bare actor hop", 5),
     ("S4 Store round trip: .single -> reduced reply", "S4 baseline: bare Task + actor hop", 1),

@@ -18,6 +18,7 @@ S1 = "S1 Store.send, reducer returns .none"
 S1_BASE = "S1 baseline: bare actor hop"
 S2 = "S2 ViewStore.send, main actor"
 S2_READ = "S2 ViewStore.send + state read, main actor"
+S2_NO_BACKLOG = "S2 ViewStore.send without the O7 backlog, main actor"
 S2_BASE = "S2 baseline: direct @inline(never) reduce"
 S3 = "S3 Store.send, .concat/.merge of 8 .just (9 reduced actions)"
 S3_SHORT = "S3 Store.send, .concat/.merge of 4 .just (5 reduced actions)"
@@ -113,6 +114,12 @@ def main():
         row("2. `viewStore.send` on the main actor",
             fmt_ns(s2), f"direct `@inline(never)` reduce {fmt_ns(s2b)}", f"{s2 / s2b:.2f}x",
             "≤ 2x (issue 14)", s2 / s2b <= 2)
+    s2n = get(S2_NO_BACKLOG)
+    if s2n and s2b:
+        row("2. `viewStore.send` on a store built with `withoutStatesBacklog()` (no O7 backlog; "
+            "no goal)",
+            fmt_ns(s2n), f"direct `@inline(never)` reduce {fmt_ns(s2b)}", f"{s2n / s2b:.2f}x",
+            "", True)
     s2r = get(S2_READ)
     if s2r and s2b:
         row("2. `viewStore.send` + read of `state` on the main actor (Observation on; no goal)",

@@ -72,6 +72,15 @@ let benchmarks: @Sendable () -> Void = {
     await sendToViewStoreReadingState(benchmark.scaledIterations)
   }
 
+  // The same sends to a view store built with `withoutStatesBacklog()`: no copy of the state
+  // kept for a first `states` loop (O7), so the reducer changes the state in place.
+  Benchmark(
+    "S2 ViewStore.send without the O7 backlog, main actor",
+    configuration: configuration(.mega, seconds: 4)
+  ) { benchmark in
+    await sendToViewStoreWithoutBacklog(benchmark.scaledIterations)
+  }
+
   Benchmark("S2 baseline: direct @inline(never) reduce", configuration: configuration(.mega)) {
     benchmark in
     await reduceDirectly(benchmark.scaledIterations)

@@ -182,6 +182,19 @@ package func directReduce(
   for _ in iterations { store.send(.increment) }
 }
 
+/// The view store of scenario 2's third row: without the backlog that a store keeps for its
+/// first `states` loop (rule O7), so that the row shows what that backlog costs a send.
+@MainActor package let unbackloggedViewStore = ViewStore(
+  reducer: CounterReducer(),
+  state: CounterReducer.State()
+).withoutStatesBacklog()
+
+/// Scenario 2's third row: `iterations` sends to a view store without the O7 backlog.
+@MainActor package func sendToViewStoreWithoutBacklog(_ iterations: Range<Int>) {
+  let store = unbackloggedViewStore
+  for _ in iterations { store.send(.increment) }
+}
+
 /// The view store of scenario 2's second row, whose state the loop reads after every send,
 /// as a view does: a separate store, because reading `state` makes a view store tell
 /// Observation about every later change.

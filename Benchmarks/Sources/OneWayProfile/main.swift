@@ -13,7 +13,7 @@ guard let scenario = arguments.first else {
   print(
     """
     usage: OneWayProfile SCENARIO [ITERATIONS] [SUBSCRIBERS]
-    scenarios: s1-store s1-bare s2-viewstore s2-viewstore-read s2-direct s3-chain s4-store
+    scenarios: s1-store s1-bare s2-viewstore s2-viewstore-read s2-viewstore-nobacklog s2-direct s3-chain s4-store
                s4-bare s5-store s6-store s6-bare s7-store
                s8-store-changed s8-store-unchanged s8-bare-changed s8-bare-unchanged
                s9-locked s9-bare
@@ -138,6 +138,8 @@ case "s2-viewstore":
   sendToViewStore(0..<iterations)
 case "s2-viewstore-read":
   sendToViewStoreReadingState(0..<iterations)
+case "s2-viewstore-nobacklog":
+  sendToViewStoreWithoutBacklog(0..<iterations)
 case "s2-direct":
   reduceDirectly(0..<iterations)
 case "s8-store-changed":
