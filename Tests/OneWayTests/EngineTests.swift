@@ -13,9 +13,11 @@ import Testing
     #expect(registry.cancel(AnyEffectID("outer")).map(\.token) == [parent])
     #expect(!registry.isAlive(parent))
     #expect(!registry.isAlive(child), "a unit whose parent is cancelled is dead")
-    #expect(registry.isBusy, "the cancelled units' tasks have not ended yet")
-    registry.finish(child)
-    registry.finish(parent)
+    #expect(registry.isBusy, "the child is still registered")
+    let childFinished = registry.finish(child)
+    let parentFinished = registry.finish(parent)
+    #expect(childFinished)
+    #expect(!parentFinished, "the cancelled parent left the registry when cancelled")
     #expect(!registry.isBusy)
     #expect(registry.isEmpty)
     #expect(registry.identifierCount == 0)
@@ -42,19 +44,20 @@ import Testing
   @Test func c2AStaleTokenNeverReachesTheUnitThatReusedItsSlot() {
     var registry = EffectRegistry()
     let first = registry.register(parent: nil, ids: [AnyEffectID("save")], isBinding: false)
-    _ = registry.cancel(AnyEffectID("save"))
+    #expect(registry.cancel(AnyEffectID("save")).map(\.token) == [first])
+    #expect(!registry.isBusy, "a cancelled unit leaves the registry at once")
     let second = registry.register(parent: nil, ids: [AnyEffectID("save")], isBinding: false)
-    #expect(second.slot != first.slot, "a cancelled unit keeps its slot until its task ends")
-    registry.finish(first)
-    let third = registry.register(parent: nil, ids: [AnyEffectID("save")], isBinding: false)
-    #expect(third.slot == first.slot, "the ended unit's slot is reused")
+    #expect(second.slot == first.slot, "the cancelled unit's slot is reused at once")
     #expect(!registry.isAlive(first), "its token names the slot's old unit, which is gone")
-    registry.finish(first)
-    #expect(registry.isAlive(third), "finishing the stale token again leaves the new unit alone")
-    #expect(registry.count == 2)
+    let firstFinished = registry.finish(first)
+    #expect(!firstFinished, "the cancelled unit's task, ending, finds no unit")
+    #expect(registry.isAlive(second), "finishing the stale token leaves the new unit alone")
+    #expect(registry.count == 1)
+    let third = registry.register(parent: nil, ids: [AnyEffectID("save")], isBinding: false)
     #expect(registry.cancel(AnyEffectID("save")).map(\.token) == [second, third])
-    registry.finish(second)
-    registry.finish(third)
+    let secondFinished = registry.finish(second)
+    let thirdFinished = registry.finish(third)
+    #expect(!secondFinished && !thirdFinished)
     #expect(registry.isEmpty && !registry.isBusy && registry.identifierCount == 0)
   }
 
@@ -68,8 +71,9 @@ import Testing
     #expect(registry.identifierCount == 1, "the cancelled unit left the identifier 7 too")
     #expect(registry.cancel(AnyEffectID(7)).map(\.token) == [other])
     #expect(registry.cancel(AnyEffectID("row")).isEmpty)
-    registry.finish(both)
-    registry.finish(other)
+    let bothFinished = registry.finish(both)
+    let otherFinished = registry.finish(other)
+    #expect(!bothFinished && !otherFinished, "both left the registry when cancelled")
     #expect(registry.isEmpty && !registry.isBusy && registry.identifierCount == 0)
   }
 
@@ -117,11 +121,53 @@ import Testing
     #expect(cancelled?.cancelSubscription != nil, "the cancellation hands the closure over")
     cancelled = nil
     #expect(cancelledWatched == nil, "a cancelled unit keeps nothing while its task ends")
-    let busyWhileCancelled = registry.isBusy
-    #expect(busyWhileCancelled, "the cancelled unit counts until its task ends")
-    registry.finish(second)
+    #expect(cancelled == nil)
+    let secondFinished = registry.finish(second)
+    #expect(!secondFinished, "the cancelled unit left the registry when cancelled")
     let isBusy = registry.isBusy
     #expect(!isBusy && registry.isEmpty && registry.identifierCount == 0)
+  }
+
+  @Test func l2ACancelledUnitWithATaskKeepsTheStoreBusyAndOthersDoNot() {
+    var registry = EffectRegistry()
+    let withTask = registry.register(parent: nil, ids: [AnyEffectID("a")], isBinding: false)
+    registry.attach(Task {}, to: withTask)
+    let synchronous = registry.register(parent: nil, ids: [AnyEffectID("a")], isBinding: false)
+    let binding = registry.register(parent: nil, ids: [], isBinding: true)
+    registry.attach(Task {}, to: binding)
+    let cancelled = registry.cancelAll()
+    #expect(cancelled.map(\.token) == [withTask, synchronous, binding])
+    #expect(
+      cancelled.map(\.keepsStoreBusy) == [true, false, false],
+      "only a task outside bind() keeps the store busy until it ends"
+    )
+  }
+
+  @Test func l2CancelledTasksWakeTheEngineOnlyWhenTheLastEndsAndOnlyIfAsked() {
+    var count = CancelledTaskCount()
+    let noneAtFirst = count.noneRunning(wakingWhenNone: true)
+    #expect(noneAtFirst, "none runs: nothing to wait for")
+    #expect(!count.wakeRequested, "no wake is asked for when none runs")
+    count.unitCancelled()
+    count.unitCancelled()
+    let firstWakes = count.taskEnded()
+    #expect(!firstWakes, "nobody asked to be woken")
+    let noneWithoutAsking = count.noneRunning(wakingWhenNone: false)
+    #expect(!noneWithoutAsking)
+    #expect(!count.wakeRequested, "a plain question asks for nothing")
+    let noneAsking = count.noneRunning(wakingWhenNone: true)
+    #expect(!noneAsking)
+    #expect(count.wakeRequested)
+    count.unitCancelled()
+    let secondWakes = count.taskEnded()
+    #expect(!secondWakes, "one is still running")
+    let lastWakes = count.taskEnded()
+    #expect(lastWakes, "the last one wakes the engine, which asked")
+    #expect(!count.wakeRequested, "the request is used up")
+    #expect(count.running == 0)
+    count.unitCancelled()
+    let laterWakes = count.taskEnded()
+    #expect(!laterWakes, "a used-up request wakes nobody again")
   }
 
   @Test func actionQueueIsFirstInFirstOutAndKeepsItsCapacity() {

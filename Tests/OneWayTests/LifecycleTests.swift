@@ -158,6 +158,86 @@ import Testing
     #expect(await store.state.entries == [])
   }
 
+  @Test func l2AWaitForIdlenessBegunWhileCancelledTasksRunEndsWhenTheLastOfThemEnds() async {
+    // A cancelled unit's task ends without reaching the store; only the last of them, since a
+    // task waits for idleness, wakes the store, which then resumes the waiting task.
+    let gate = Gate()
+    let started = Counter()
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>> { state, action in
+        switch action {
+        case "request":
+          return .single {
+            await started.increment()
+            await gate.wait()  // ignores cancellation
+            return "response"
+          }
+          .cancellable("request")
+        case "cancel":
+          return .cancel("request")
+        default:
+          state.entries.append(action)
+          return .none
+        }
+      },
+      state: Log<String>()
+    )
+    await store.send("request")
+    await store.send("request")
+    await started.wait(until: 2)
+    await store.send("cancel")
+    let waiting = Task {
+      await store.waitUntilIdle()
+      return await store.isIdle
+    }
+    while await store.withEngine({ $0.scheduler.book?.idleWaiters.isEmpty != false }) {
+      await Task.yield()
+    }
+    #expect(await store.isIdle == false, "both cancelled tasks still run")
+    await gate.open()
+    #expect(await waiting.value, "the last cancelled task to end woke the waiting task")
+    let noneRunning = await store.withEngine {
+      $0.scheduler.book?.cancelledTasks.noneRunning(wakingWhenNone: false)
+    }
+    #expect(noneRunning == true)
+    #expect(await store.state.entries == [], "a cancelled effect's action is never reduced")
+  }
+
+  @Test func c1CancellingThousandsOfEffectsInFlightLeavesNothingBehind() async {
+    // Each start cancels the one before, whose task then ends on its own thread while the
+    // store starts the next: the count of cancelled tasks must come back to 0 exactly.
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>> { state, action in
+        switch action {
+        case "start":
+          return .single {
+            _ = try? await Task.sleep(for: .seconds(3_600))
+            return "ended"
+          }
+          .cancellable("long", cancelInFlight: true)
+        case "stop":
+          return .cancel("long")
+        default:
+          state.entries.append(action)
+          return .none
+        }
+      },
+      state: Log<String>()
+    )
+    for _ in 0..<2_000 { await store.send("start") }
+    await store.send("stop")
+    await store.waitUntilIdle()
+    let (registered, noneRunning) = await store.withEngine {
+      (
+        $0.scheduler.book?.registry.isEmpty,
+        $0.scheduler.book?.cancelledTasks.noneRunning(wakingWhenNone: false)
+      )
+    }
+    #expect(registered == true && noneRunning == true)
+    #expect(await store.isIdle)
+    #expect(await store.state.entries == [])
+  }
+
   @Test func l2IsIdleExactlyWhenNothingIsInFlight() async {
     let gate = Gate()
     let store = Store(

@@ -134,7 +134,14 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   /// No action is being reduced and no effect, debounce wait or throttle timer is in flight
   /// (a cancelled effect counts until its task ends); `bind()`'s effects do not count.
-  package var isIdle: Bool { !core.isProcessing && !scheduler.isBusy }
+  package var isIdle: Bool { !core.isProcessing && !scheduler.isBusy(wakingWhenNone: false) }
+
+  /// ``isIdle``, for a caller that waits for idleness: if only tasks of cancelled units keep
+  /// the store busy, the last of them to end wakes the engine, which then checks again.
+  @usableFromInline
+  var isIdleWakingWhenNotYet: Bool {
+    !core.isProcessing && !scheduler.isBusy(wakingWhenNone: true)
+  }
 
   // MARK: - Reducing
 
@@ -386,17 +393,21 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     return started?.compactMap { $0.task } ?? []
   }
 
-  /// Forgets a unit whose work has ended. A synchronous source can end while the engine is
-  /// still reducing what it emitted; its unit is then kept until the queue is drained, so that
-  /// those actions are admitted (an ended unit is not a cancelled one).
+  /// Forgets a unit whose work has ended: a task's, or a synchronous source's
+  /// (`countedWhenCancelled` is then `false`: a source has no task to count). A synchronous
+  /// source can end while the engine is still reducing what it emitted; its unit is then kept
+  /// until the queue is drained, so that those actions are admitted (an ended unit is not a
+  /// cancelled one).
   @inlinable
-  func finish(_ token: EffectToken) {
+  func finish(_ token: EffectToken, countedWhenCancelled: Bool) {
     if core.isProcessing {
       // A unit is in the book, so the book exists.
-      scheduler.book.unsafelyUnwrapped.finishedDuringDrain.append(token)
+      scheduler.book.unsafelyUnwrapped.finishedDuringDrain.append(
+        (token, countedWhenCancelled)
+      )
       return
     }
-    scheduler.finish(token)
+    scheduler.finishTask(token, countedWhenCancelled: countedWhenCancelled)
     performPendingWork()
     settle()
   }
@@ -406,7 +417,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     guard let book = scheduler.book else { return }
     let finished = book.finishedDuringDrain
     book.finishedDuringDrain.removeAll()
-    for token in finished { scheduler.finish(token) }
+    for unit in finished {
+      scheduler.finishTask(unit.token, countedWhenCancelled: unit.countedWhenCancelled)
+    }
   }
 
   /// Ends the throttle window that `timer` measured; its trailing run opens the next window,
@@ -518,7 +531,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     let link = self.link
     let emitter = EffectEmitter<Action>(
       emit: { action in link.runSynchronously { $0.receive(action, from: token) } },
-      finish: { link.runSynchronously { $0.finish(token) } }
+      finish: { link.runSynchronously { $0.finish(token, countedWhenCancelled: false) } }
     )
     let cancel = start(emitter)
     // Cancelled while it started (a `.cancel` reduced from what it emitted at once): it is
@@ -559,7 +572,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         Task {
           let added = await link.run { engine in
-            if engine.isIdle || waiter.isCancelled { return false }
+            if engine.isIdleWakingWhenNotYet || waiter.isCancelled { return false }
             engine.scheduler.makeBook(link: engine.link).idleWaiters.add(waiter.id, continuation)
             return true
           }
@@ -572,9 +585,12 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     }
   }
 
+  /// Wakes the tasks waiting for idleness if the store is idle; if only tasks of cancelled
+  /// units keep it busy, the last of them to end calls this again.
   @usableFromInline
   func resumeIdleWaitersIfIdle() {
-    if isIdle { scheduler.book?.idleWaiters.resumeAll() }
+    guard scheduler.book?.idleWaiters.isEmpty == false else { return }
+    if isIdleWakingWhenNotYet { scheduler.book?.idleWaiters.resumeAll() }
   }
 
   // MARK: - Observing

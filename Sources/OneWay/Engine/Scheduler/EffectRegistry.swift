@@ -20,8 +20,9 @@ struct EffectToken: Hashable, Sendable {
 ///
 /// It is a plain value with no tasks or clocks of its own, so its rules are tested directly:
 /// a unit is alive while it and every unit that started it are registered; cancelling an
-/// identifier removes its units at once, though their tasks count as busy until they end; a
-/// finished unit leaves nothing behind.
+/// identifier removes its units at once, and frees their slots (their tasks, which keep the
+/// store busy until they end, are counted apart, in ``CancelledTasks``); a finished unit leaves
+/// nothing behind.
 ///
 /// Units live in slots, reused once their unit has ended, and a token names its slot: finding
 /// a unit is an index and a comparison of serials, never a hash. Only identifiers are hashed,
@@ -43,11 +44,9 @@ struct EffectRegistry {
     var parentSlot: UInt32
     /// Units started by `bind()` do not make the store busy.
     var isBinding: Bool
-    /// Cancelled, its task not ended yet: it counts as busy, but is no longer registered.
-    var isCancelled: Bool
 
     static var free: Header {
-      Header(serial: 0, parentSerial: 0, parentSlot: 0, isBinding: false, isCancelled: false)
+      Header(serial: 0, parentSerial: 0, parentSlot: 0, isBinding: false)
     }
 
     var parent: EffectToken? {
@@ -55,8 +54,7 @@ struct EffectRegistry {
     }
   }
 
-  /// What a unit owns; empty for a free slot, and for a cancelled unit, whose task only has to
-  /// end.
+  /// What a unit owns; empty for a free slot.
   struct Payload {
     /// The unit's identifiers.
     var ids: [AnyEffectID] = []
@@ -76,18 +74,17 @@ struct EffectRegistry {
   /// The tokens registered under each identifier, in the order they were registered.
   private var tokensByID: [AnyEffectID: Tokens] = [:]
   private var lastSerial: UInt64 = 0
-  /// The number of registered (not cancelled) units.
+  /// The number of registered units.
   private(set) var count = 0
   /// The number of registered units that are not part of `bind()`.
   private(set) var inFlightCount = 0
-  /// Cancelled units (not part of `bind()`) whose tasks have not ended yet.
-  private var cancelledCount = 0
 
-  /// Whether no unit is registered (cancelled units whose tasks still run are not).
+  /// Whether no unit is registered.
   var isEmpty: Bool { count == 0 }
 
-  /// Whether any task outside `bind()` still runs, cancelled or not.
-  var isBusy: Bool { inFlightCount > 0 || cancelledCount > 0 }
+  /// Whether any unit outside `bind()` is registered. The tasks of cancelled units are not
+  /// (see ``CancelledTasks``).
+  var isBusy: Bool { inFlightCount > 0 }
 
   /// The number of identifiers with at least one unit registered under them.
   var identifierCount: Int { tokensByID.count }
@@ -103,8 +100,7 @@ struct EffectRegistry {
       serial: lastSerial,
       parentSerial: parent?.serial ?? 0,
       parentSlot: parent?.slot ?? 0,
-      isBinding: isBinding,
-      isCancelled: false
+      isBinding: isBinding
     )
     let slot: UInt32
     if let free = freeSlots.popLast() {
@@ -147,16 +143,14 @@ struct EffectRegistry {
     return true
   }
 
-  /// Forgets a unit whose task has ended, whether it was cancelled or not.
-  @usableFromInline
-  mutating func finish(_ token: EffectToken) {
-    guard let header = header(token) else { return }
-    if header.isCancelled {
-      cancelledCount -= 1
-    } else {
-      unregister(token, ids: payloads[Int(token.slot)].ids, isBinding: header.isBinding)
-    }
+  /// Forgets a unit whose work has ended; `false` if `token` names no registered unit (it was
+  /// cancelled, or has already ended).
+  @usableFromInline @discardableResult
+  mutating func finish(_ token: EffectToken) -> Bool {
+    guard let header = registered(token) else { return false }
+    unregister(token, ids: payloads[Int(token.slot)].ids, isBinding: header.isBinding)
     free(token.slot)
+    return true
   }
 
   /// A unit just cancelled: its task is to be cancelled, and what it owned closed.
@@ -166,6 +160,9 @@ struct EffectRegistry {
     @usableFromInline let task: Task<Void, Never>?
     @usableFromInline let slot: TaskSlot?
     @usableFromInline let cancelSubscription: EffectCancel?
+    /// Whether the unit's task keeps the store busy until it ends: a unit outside `bind()`
+    /// that has a task (or a slot for one).
+    @usableFromInline let keepsStoreBusy: Bool
 
     /// Cancels the unit's task, or the task its slot will hold.
     @usableFromInline
@@ -188,7 +185,7 @@ struct EffectRegistry {
     var cancelled: [Cancelled] = []
     for slot in headers.indices {
       let header = headers[slot]
-      guard header.serial != 0, !header.isCancelled else { continue }
+      guard header.serial != 0 else { continue }
       let token = EffectToken(serial: header.serial, slot: UInt32(slot))
       if let unit = cancel(token, without: nil) { cancelled.append(unit) }
     }
@@ -204,20 +201,10 @@ struct EffectRegistry {
     // Moved out, not copied: the slot keeps an empty payload.
     var payload = Payload()
     swap(&payload, &payloads[slot])
-    if header.isBinding {
-      headers[slot] = .free
-      freeSlots.append(token.slot)
-    } else {
-      // The slot stays taken until the task ends, and then the token finishes it.
-      headers[slot] = Header(
-        serial: header.serial,
-        parentSerial: 0,
-        parentSlot: 0,
-        isBinding: false,
-        isCancelled: true
-      )
-      cancelledCount += 1
-    }
+    // The slot is free at once: the unit's token, which its task still holds, names no unit
+    // from now on (a unit that reuses the slot has another serial).
+    headers[slot] = .free
+    freeSlots.append(token.slot)
     if let removedID {
       unregister(token, ids: payload.ids, isBinding: header.isBinding, except: removedID)
     } else {
@@ -227,7 +214,8 @@ struct EffectRegistry {
       token: token,
       task: payload.task,
       slot: payload.slot,
-      cancelSubscription: payload.cancel
+      cancelSubscription: payload.cancel,
+      keepsStoreBusy: !header.isBinding && (payload.task != nil || payload.slot != nil)
     )
   }
 
@@ -262,20 +250,14 @@ struct EffectRegistry {
 
   // MARK: - Slots
 
-  /// The header of the unit in `token`'s slot, cancelled or not, if the slot is still
-  /// `token`'s.
-  private func header(_ token: EffectToken) -> Header? {
+  /// The header of the unit `token` names, if it is registered (not cancelled, not ended):
+  /// if the slot is still `token`'s.
+  private func registered(_ token: EffectToken) -> Header? {
     let slot = Int(token.slot)
     // Serial 0 marks a free slot; no token has it.
     guard token.serial != 0, slot < headers.count else { return nil }
     let header = headers[slot]
     return header.serial == token.serial ? header : nil
-  }
-
-  /// The header of the unit `token` names, if it is registered (not cancelled, not ended).
-  private func registered(_ token: EffectToken) -> Header? {
-    guard let header = header(token), !header.isCancelled else { return nil }
-    return header
   }
 
   private func isRegistered(_ token: EffectToken) -> Bool {

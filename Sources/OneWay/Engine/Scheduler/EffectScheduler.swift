@@ -149,8 +149,12 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// the book exists (a walk that starts tasks makes it).
   @usableFromInline var link: EngineLink<R> { book.unsafelyUnwrapped.link }
 
-  /// Whether any task outside `bind()` still runs, cancelled or not.
-  var isBusy: Bool { book?.registry.isBusy ?? false }
+  /// Whether any task outside `bind()` still runs, cancelled or not; with `wake`, the last
+  /// cancelled task to end wakes the engine (see ``CancelledTaskCount``).
+  func isBusy(wakingWhenNone wake: Bool) -> Bool {
+    guard let book else { return false }
+    return book.registry.isBusy || !book.cancelledTasks.noneRunning(wakingWhenNone: wake)
+  }
 
   // MARK: - Walking effects
 
@@ -476,7 +480,12 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     _ body: Body
   ) -> EffectToken {
     let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
-    let sink = LinkedSink(token: token, link: link)
+    // A task of `bind()` never keeps the store busy, cancelled or not: it counts nowhere.
+    let sink = LinkedSink(
+      token: token,
+      link: link,
+      cancelledTasks: scope.isBinding ? nil : book.unsafelyUnwrapped.cancelledTasks
+    )
     if scope.isBinding {
       let slot = TaskSlot()
       registry.attach(slot, to: token)
@@ -589,7 +598,9 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// produces from now on is reduced (C2).
   @inlinable
   mutating func cancel(_ unit: EffectRegistry.Cancelled) {
-    // A cancelled unit was registered, so the book exists.
+    // A cancelled unit was registered, so the book exists. Its task is counted before it is
+    // cancelled, so that it is counted before it can see its cancellation and count itself out.
+    if unit.keepsStoreBusy { book.unsafelyUnwrapped.cancelledTasks.unitCancelled() }
     if let cancel = unit.cancelSubscription {
       book.unsafelyUnwrapped.pendingWork.append(.cancelSubscription(unit.token, cancel))
     } else {
@@ -597,12 +608,26 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     }
   }
 
-  /// Forgets a unit whose task has ended, and the window it timed.
+  /// Forgets a unit whose work has ended, and the window it timed.
   @inlinable
   mutating func finish(_ token: EffectToken) {
     guard book != nil else { return }
     registry.finish(token)
     if !throttles.isEmpty { throttles.close(timedBy: token) }
+  }
+
+  /// Forgets a unit whose task has ended and reached the store to say so. If the unit was
+  /// cancelled meanwhile, its task was counted among the cancelled ones (when
+  /// `countedWhenCancelled`, that is outside `bind()`), and is counted out here.
+  @inlinable
+  mutating func finishTask(_ token: EffectToken, countedWhenCancelled: Bool) {
+    guard let book else { return }
+    if book.registry.finish(token) {
+      if !throttles.isEmpty { throttles.close(timedBy: token) }
+    } else if countedWhenCancelled {
+      // The engine runs `resumeIdleWaitersIfIdle()` after this anyway.
+      _ = book.cancelledTasks.taskEnded()
+    }
   }
 
   /// Whether an action an effect produced may still be reduced: its unit, and every unit that
@@ -659,10 +684,14 @@ final class EffectBook<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// ``StoreEngine/bindFromOutside()``).
   @exclusivity(unchecked) @usableFromInline var deferredStarts: [DeferredStart] = []
   /// Units that ended while the engine was reducing, finished once the drain is over (see
-  /// ``StoreEngine/finish(_:)``).
-  @exclusivity(unchecked) @usableFromInline var finishedDuringDrain: [EffectToken] = []
+  /// ``StoreEngine/finish(_:countedWhenCancelled:)``), each with whether its task was counted
+  /// among the cancelled ones if it was cancelled.
+  @exclusivity(unchecked) @usableFromInline var finishedDuringDrain:
+    [(token: EffectToken, countedWhenCancelled: Bool)] = []
   /// The tasks waiting for the store to be idle: no action reduced, no unit in this book.
   @exclusivity(unchecked) @usableFromInline var idleWaiters = IdleWaiters()
+  /// The tasks of cancelled units that have not ended yet; shared with those tasks.
+  @usableFromInline let cancelledTasks = CancelledTasks()
   @usableFromInline let link: EngineLink<R>
   /// Makes deadlines on the store's clock; `nil` for `ContinuousClock`, which is made again
   /// when needed.
@@ -758,11 +787,15 @@ struct RunnerBody<R: Reducer>: UnitBody where R.Action: Sendable, R.State: Senda
 struct LinkedSink<R: Reducer>: EffectSink where R.Action: Sendable, R.State: Sendable {
   @usableFromInline let token: EffectToken
   @usableFromInline let link: EngineLink<R>
+  /// Where the unit's task counts itself out if it is cancelled; `nil` for a unit of `bind()`,
+  /// which never keeps the store busy.
+  @usableFromInline let cancelledTasks: CancelledTasks?
 
   @inlinable
-  init(token: EffectToken, link: EngineLink<R>) {
+  init(token: EffectToken, link: EngineLink<R>, cancelledTasks: CancelledTasks?) {
     self.token = token
     self.link = link
+    self.cancelledTasks = cancelledTasks
   }
 
   @inlinable
@@ -781,15 +814,27 @@ struct LinkedSink<R: Reducer>: EffectSink where R.Action: Sendable, R.State: Sen
   @inlinable @inline(__always)
   func emitLast(_ action: R.Action) async {
     let token = token
+    let counted = cancelledTasks != nil
     _ = await link.run {
       $0.receive(action, from: token)
-      $0.finish(token)
+      $0.finish(token, countedWhenCancelled: counted)
     }
   }
 
+  /// Ends the unit.
+  ///
+  /// A task that sees it was cancelled ends without a hop onto the store: the engine forgot
+  /// its unit when it cancelled it, and counted its task among the cancelled ones (only the
+  /// engine cancels a unit's task); the task counts itself out, and reaches the store only if
+  /// it is the last and a task waits for the store to be idle.
   @inlinable @inline(__always)
   func finish() async {
+    if let cancelledTasks, Task.isCancelled {
+      if cancelledTasks.taskEnded() { _ = await link.run { $0.resumeIdleWaitersIfIdle() } }
+      return
+    }
     let token = token
-    _ = await link.run { $0.finish(token) }
+    let counted = cancelledTasks != nil
+    _ = await link.run { $0.finish(token, countedWhenCancelled: counted) }
   }
 }
