@@ -203,6 +203,54 @@ import Testing
     #expect(await store.state.entries == [], "a cancelled effect's action is never reduced")
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func l2AnEffectCancelledThroughTheEffectThatStartedItEndsItsUnitAndLeavesTheStoreIdle() async {
+    // The inner effect is started by the outer one's task, which awaits it: cancelling the
+    // outer identifier cancels the inner task through its parent, while the inner unit, under
+    // its own identifier, is still registered. Its task must still reach the store to end it.
+    let gate = Gate()
+    let started = Counter()
+    let store = Store(
+      reducer: ClosureReducer<String, Log<String>> { state, action in
+        switch action {
+        case "start":
+          return .concat(
+            .just("first"),
+            AnyEffect<String>.single {
+              await started.increment()
+              await gate.wait()  // ignores cancellation
+              return "inner"
+            }
+            .cancellable("inner")
+          )
+          .cancellable("outer")
+        case "cancel":
+          return .cancel("outer")
+        default:
+          state.entries.append(action)
+          return .none
+        }
+      },
+      state: Log<String>()
+    )
+    await store.send("start")
+    await started.wait(until: 1)
+    await store.send("cancel")
+    #expect(await store.isIdle == false, "the inner task still runs")
+    await gate.open()
+    await store.waitUntilIdle()
+    let (registered, noneRunning) = await store.withEngine {
+      (
+        $0.scheduler.book?.registry.isEmpty,
+        $0.scheduler.book?.cancelledTasks.noneRunning(wakingWhenNone: false)
+      )
+    }
+    #expect(registered == true, "the inner unit ended")
+    #expect(noneRunning == true)
+    #expect(await store.isIdle)
+    #expect(await store.state.entries == ["first"], "C2: the inner effect's action is dropped")
+  }
+
   @Test func c1CancellingThousandsOfEffectsInFlightLeavesNothingBehind() async {
     // Each start cancels the one before, whose task then ends on its own thread while the
     // store starts the next: the count of cancelled tasks must come back to 0 exactly.

@@ -28,8 +28,14 @@ struct CancelledTaskCount {
 
   /// The word once the task of a cancelled unit ended, and whether that task must wake the
   /// engine: it was the last, and a wake was asked for (the request is then used up).
+  ///
+  /// The arithmetic wraps rather than traps. The engine counts a task in before it cancels
+  /// it, and the task counts itself out after it sees the cancellation, so the count never
+  /// goes below 0 in practice; but `Task.isCancelled` is a relaxed load, so nothing formally
+  /// orders the two, and a count out seen before its count in must not crash a store: the two
+  /// steps commute, and the engine checks for idleness again after its own step.
   static func afterTaskEnded(_ word: UInt) -> (word: UInt, wakes: Bool) {
-    precondition(word >= 2, "OneWay: a cancelled unit's task was counted out twice")
+    assert(word >= 2, "OneWay: a cancelled unit's task was counted out twice")
     let next = word &- 2
     return next == 1 ? (0, true) : (next, false)
   }

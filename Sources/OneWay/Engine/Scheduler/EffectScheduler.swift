@@ -87,7 +87,8 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     /// Subscribe a synchronous source registered as `token`.
     case subscribe(EffectToken, @Sendable (EffectEmitter<Action>) -> EffectCancel)
     /// Cancel the task of a cancelled unit: its cancellation handlers may run user code (a
-    /// stream's `onTermination`). The unit ends when the task does.
+    /// stream's `onTermination`). The unit has already left the registry; its task keeps the
+    /// store busy until it ends (see ``CancelledTasks``).
     case cancelTask(EffectRegistry.Cancelled)
     /// End a subscription that was cancelled; its unit ends with it.
     case cancelSubscription(EffectToken, EffectCancel)
@@ -481,10 +482,14 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   ) -> EffectToken {
     let token = registry.register(parent: scope.parent, ids: scope.ids, isBinding: scope.isBinding)
     // A task of `bind()` never keeps the store busy, cancelled or not: it counts nowhere.
+    // Only a unit with no parent has its task cancelled by the engine alone (a nested unit's
+    // task is also cancelled by its parent's, which awaits it), so only such a task may take
+    // its cancellation for the engine's and end without a hop.
     let sink = LinkedSink(
       token: token,
       link: link,
-      cancelledTasks: scope.isBinding ? nil : book.unsafelyUnwrapped.cancelledTasks
+      cancelledTasks: scope.isBinding ? nil : book.unsafelyUnwrapped.cancelledTasks,
+      endsWhereItRunsWhenCancelled: !scope.isBinding && scope.parent == nil
     )
     if scope.isBinding {
       let slot = TaskSlot()
@@ -688,7 +693,8 @@ final class EffectBook<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// among the cancelled ones if it was cancelled.
   @exclusivity(unchecked) @usableFromInline var finishedDuringDrain:
     [(token: EffectToken, countedWhenCancelled: Bool)] = []
-  /// The tasks waiting for the store to be idle: no action reduced, no unit in this book.
+  /// The tasks waiting for the store to be idle: no action reduced, no unit in this book, no
+  /// task of a cancelled unit still running.
   @exclusivity(unchecked) @usableFromInline var idleWaiters = IdleWaiters()
   /// The tasks of cancelled units that have not ended yet; shared with those tasks.
   @usableFromInline let cancelledTasks = CancelledTasks()
@@ -787,15 +793,24 @@ struct RunnerBody<R: Reducer>: UnitBody where R.Action: Sendable, R.State: Senda
 struct LinkedSink<R: Reducer>: EffectSink where R.Action: Sendable, R.State: Sendable {
   @usableFromInline let token: EffectToken
   @usableFromInline let link: EngineLink<R>
-  /// Where the unit's task counts itself out if it is cancelled; `nil` for a unit of `bind()`,
+  /// Where the unit's task is counted while it runs cancelled; `nil` for a unit of `bind()`,
   /// which never keeps the store busy.
   @usableFromInline let cancelledTasks: CancelledTasks?
+  /// Whether a cancelled task counts itself out where it runs, without a hop: only when the
+  /// engine alone cancels it (a unit with no parent, outside `bind()`).
+  @usableFromInline let endsWhereItRunsWhenCancelled: Bool
 
   @inlinable
-  init(token: EffectToken, link: EngineLink<R>, cancelledTasks: CancelledTasks?) {
+  init(
+    token: EffectToken,
+    link: EngineLink<R>,
+    cancelledTasks: CancelledTasks?,
+    endsWhereItRunsWhenCancelled: Bool
+  ) {
     self.token = token
     self.link = link
     self.cancelledTasks = cancelledTasks
+    self.endsWhereItRunsWhenCancelled = endsWhereItRunsWhenCancelled
   }
 
   @inlinable
@@ -823,13 +838,15 @@ struct LinkedSink<R: Reducer>: EffectSink where R.Action: Sendable, R.State: Sen
 
   /// Ends the unit.
   ///
-  /// A task that sees it was cancelled ends without a hop onto the store: the engine forgot
-  /// its unit when it cancelled it, and counted its task among the cancelled ones (only the
-  /// engine cancels a unit's task); the task counts itself out, and reaches the store only if
-  /// it is the last and a task waits for the store to be idle.
+  /// The task of a unit with no parent that sees it was cancelled ends without a hop onto the
+  /// store: only the engine cancels such a task, and it forgot the unit and counted the task
+  /// among the cancelled ones first; the task counts itself out, and reaches the store only if
+  /// it is the last and a task waits for the store to be idle. A nested unit's task may have
+  /// been cancelled by its parent's instead, its unit still registered, so it always hops:
+  /// the engine then ends the unit, or counts the task out if it had cancelled the unit too.
   @inlinable @inline(__always)
   func finish() async {
-    if let cancelledTasks, Task.isCancelled {
+    if endsWhereItRunsWhenCancelled, let cancelledTasks, Task.isCancelled {
       if cancelledTasks.taskEnded() { _ = await link.run { $0.resumeIdleWaitersIfIdle() } }
       return
     }
