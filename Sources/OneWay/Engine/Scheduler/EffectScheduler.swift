@@ -613,12 +613,11 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     }
   }
 
-  /// Forgets a unit whose work has ended, and the window it timed.
+  /// Forgets a unit whose work has ended without a task of its own (a synchronous source, a
+  /// queued action's unit), and the window it timed.
   @inlinable
   mutating func finish(_ token: EffectToken) {
-    guard book != nil else { return }
-    registry.finish(token)
-    if !throttles.isEmpty { throttles.close(timedBy: token) }
+    finishTask(token, countedWhenCancelled: false)
   }
 
   /// Forgets a unit whose task has ended and reached the store to say so. If the unit was
