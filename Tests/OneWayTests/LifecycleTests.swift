@@ -129,25 +129,7 @@ import Testing
   @Test func l2ACancelledEffectKeepsTheStoreBusyUntilItsTaskEnds() async {
     let gate = Gate()
     let started = Counter()
-    let store = Store(
-      reducer: ClosureReducer<String, Log<String>> { state, action in
-        switch action {
-        case "request":
-          return .single {
-            await started.increment()
-            await gate.wait()  // ignores cancellation
-            return "response"
-          }
-          .cancellable("request")
-        case "cancel":
-          return .cancel("request")
-        default:
-          state.entries.append(action)
-          return .none
-        }
-      },
-      state: Log<String>()
-    )
+    let store = Self.storeOfRequestsThatIgnoreCancellation(gate: gate, started: started)
     await store.send("request")
     await started.wait(until: 1)
     await store.send("cancel")
@@ -163,25 +145,7 @@ import Testing
     // task waits for idleness, wakes the store, which then resumes the waiting task.
     let gate = Gate()
     let started = Counter()
-    let store = Store(
-      reducer: ClosureReducer<String, Log<String>> { state, action in
-        switch action {
-        case "request":
-          return .single {
-            await started.increment()
-            await gate.wait()  // ignores cancellation
-            return "response"
-          }
-          .cancellable("request")
-        case "cancel":
-          return .cancel("request")
-        default:
-          state.entries.append(action)
-          return .none
-        }
-      },
-      state: Log<String>()
-    )
+    let store = Self.storeOfRequestsThatIgnoreCancellation(gate: gate, started: started)
     await store.send("request")
     await store.send("request")
     await started.wait(until: 2)
@@ -196,10 +160,7 @@ import Testing
     #expect(await store.isIdle == false, "both cancelled tasks still run")
     await gate.open()
     #expect(await waiting.value, "the last cancelled task to end woke the waiting task")
-    let noneRunning = await store.withEngine {
-      $0.scheduler.book?.cancelledTasks.noneRunning(wakingWhenNone: false)
-    }
-    #expect(noneRunning == true)
+    #expect(await store.leftBehindByEffects().noCancelledTaskRuns == true)
     #expect(await store.state.entries == [], "a cancelled effect's action is never reduced")
   }
 
@@ -239,14 +200,9 @@ import Testing
     #expect(await store.isIdle == false, "the inner task still runs")
     await gate.open()
     await store.waitUntilIdle()
-    let (registered, noneRunning) = await store.withEngine {
-      (
-        $0.scheduler.book?.registry.isEmpty,
-        $0.scheduler.book?.cancelledTasks.noneRunning(wakingWhenNone: false)
-      )
-    }
-    #expect(registered == true, "the inner unit ended")
-    #expect(noneRunning == true)
+    let (registryIsEmpty, noCancelledTaskRuns) = await store.leftBehindByEffects()
+    #expect(registryIsEmpty == true, "the inner unit ended")
+    #expect(noCancelledTaskRuns == true)
     #expect(await store.isIdle)
     #expect(await store.state.entries == ["first"], "C2: the inner effect's action is dropped")
   }
@@ -275,13 +231,8 @@ import Testing
     for _ in 0..<2_000 { await store.send("start") }
     await store.send("stop")
     await store.waitUntilIdle()
-    let (registered, noneRunning) = await store.withEngine {
-      (
-        $0.scheduler.book?.registry.isEmpty,
-        $0.scheduler.book?.cancelledTasks.noneRunning(wakingWhenNone: false)
-      )
-    }
-    #expect(registered == true && noneRunning == true)
+    let (registryIsEmpty, noCancelledTaskRuns) = await store.leftBehindByEffects()
+    #expect(registryIsEmpty == true && noCancelledTaskRuns == true)
     #expect(await store.isIdle)
     #expect(await store.state.entries == [])
   }
@@ -402,6 +353,33 @@ import Testing
       #expect(await store.state.first == "load", "bind()'s synchronous action is reduced first")
       #expect(await store.state.count == 3)
     }
+  }
+
+  /// A store whose `"request"` starts a `.single`, cancellable as `"request"`, that counts its
+  /// start in `started` and then waits for `gate`, ignoring cancellation; `"cancel"` cancels it.
+  private static func storeOfRequestsThatIgnoreCancellation(
+    gate: Gate,
+    started: Counter
+  ) -> Store<ClosureReducer<String, Log<String>>, ContinuousClock> {
+    Store(
+      reducer: ClosureReducer<String, Log<String>> { state, action in
+        switch action {
+        case "request":
+          return .single {
+            await started.increment()
+            await gate.wait()  // ignores cancellation
+            return "response"
+          }
+          .cancellable("request")
+        case "cancel":
+          return .cancel("request")
+        default:
+          state.entries.append(action)
+          return .none
+        }
+      },
+      state: Log<String>()
+    )
   }
 }
 

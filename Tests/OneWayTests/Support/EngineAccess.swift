@@ -5,4 +5,11 @@ extension Store {
   func withEngine<T: Sendable>(_ body: (StoreEngine<R>) -> T) -> T {
     body(engine)
   }
+
+  /// Whether the store's effects left nothing behind: no registered unit, and no task of a
+  /// cancelled unit still running; `nil` for a store that never ran an effect (it has no book).
+  func leftBehindByEffects() -> (registryIsEmpty: Bool?, noCancelledTaskRuns: Bool?) {
+    let book = engine.scheduler.book
+    return (book?.registry.isEmpty, book?.cancelledTasks.noneRunning(wakingWhenNone: false))
+  }
 }
