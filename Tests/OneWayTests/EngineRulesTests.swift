@@ -106,6 +106,7 @@ import Testing
     for value in 1...1_000 { await store.send(value) }
     let capacity = StateBacklog<Int>.capacity
     #expect(capacity >= 64)
+    #expect(capacity & (capacity - 1) == 0, "the ring wraps with a mask")
     #expect(await store.withEngine { $0.backlog?.count } == capacity)
     var states = store.states.makeAsyncIterator()
     var received: [Int] = []

@@ -232,12 +232,20 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
     // announced.
     core.state = next
-    if !effect.isNone {
+    if case .none = effect.operation {
+      // Ended here, where it is known to be `.none`, it costs nothing to destroy.
+      _ = consume effect
+    } else {
       start(effect)
       if scheduler.hasPendingWork { performPendingWork() }
     }
-    if changed { didCommit() }
-    if reportsReductions { report(action, changed: changed) }
+    if broadcaster == nil {
+      // Unwatched: only the backlog, if any, keeps the state.
+      if changed { backlog?.append(core.state) }
+    } else {
+      if changed { didCommit() }
+      if reportsReductions { report(action, changed: changed) }
+    }
   }
 
   /// Whether anything needs the state before a reduce: to tell it apart from the state after

@@ -15,7 +15,8 @@ struct StateBacklog<State> {
   /// How many states a store keeps while no loop has started.
   ///
   /// Large enough for a test or a start-up sequence that sends a burst of actions before it
-  /// starts observing; small enough that a store nobody observes stays small.
+  /// starts observing; small enough that a store nobody observes stays small. A power of two
+  /// (see ``StateRing/append(_:)``).
   @usableFromInline static var capacity: Int { 64 }
 
   /// The states kept; `nil` while the state has not changed (see the type's documentation).
@@ -82,13 +83,16 @@ final class StateRing<State>: ManagedBuffer<StateRing.Header, State> {
   @inlinable
   func append(_ state: State) {
     withUnsafeMutablePointers { header, elements in
+      // The capacity is a power of two, so that the ring wraps with a mask, not a division.
       let capacity = StateBacklog<State>.capacity
-      if header.pointee.count < capacity {
-        (elements + header.pointee.count).initialize(to: state)
-        header.pointee.count += 1
+      let count = header.pointee.count
+      if count < capacity {
+        (elements + count).initialize(to: state)
+        header.pointee.count = count &+ 1
       } else {
-        elements[header.pointee.start] = state
-        header.pointee.start = (header.pointee.start + 1) % capacity
+        let start = header.pointee.start
+        elements[start] = state
+        header.pointee.start = (start &+ 1) & (capacity &- 1)
       }
     }
   }
