@@ -255,6 +255,18 @@ import Testing
     )
   }
 
+  @Test func aSingleOrSequenceThatNamesNoPriorityInheritsTheCurrentOne() {
+    // Without `priority:`, a call picks the overload that never builds a `TaskPriority?`; the
+    // effect it makes must be the one the overload with `priority: nil` makes.
+    let single = AnyEffect<Int>.single { 1 }
+    let sequence = AnyEffect<Int>.sequence { send in send(1) }
+    let namedSingle = AnyEffect<Int>.single(priority: .high) { 1 }
+    #expect(single.effectPriority == .inherited)
+    #expect(sequence.effectPriority == .inherited)
+    #expect(single.effectPriority == AnyEffect<Int>.single(priority: nil) { 1 }.effectPriority)
+    #expect(namedSingle.priority == .high)
+  }
+
   @Test func a1ASynchronousChainNestedOneInsideTheOtherIsReducedInEmissionOrder() async {
     // The scheduler walks `concat`/`merge` chains whose leading actions are followed by one
     // nested chain in a loop of its own; order, and what follows an asynchronous part, must

@@ -165,6 +165,28 @@ extension AnyEffect {
     AnyEffect(.merge(EffectChildren(build()), priority: .inherited))
   }
 
+  /// An effect that runs an asynchronous operation and emits the action it returns, at the
+  /// inherited priority.
+  ///
+  /// - Parameter operation: The work to perform.
+  @inlinable
+  public static func single(
+    operation: @Sendable @escaping () async -> Element
+  ) -> AnyEffect<Element> {
+    AnyEffect(.single(operation, priority: .inherited))
+  }
+
+  /// An effect that runs an asynchronous operation which can emit any number of actions, at
+  /// the inherited priority.
+  ///
+  /// - Parameter operation: The work to perform; it emits actions by calling `send`.
+  @inlinable
+  public static func sequence(
+    operation: @Sendable @escaping (_ send: @escaping @Sendable (Element) -> Void) async -> Void
+  ) -> AnyEffect<Element> {
+    AnyEffect(.sequence(operation, priority: .inherited))
+  }
+
   /// An effect that emits what a continuation yields, until the continuation finishes.
   ///
   /// Use it to bridge callback-based code: the effect stays in flight until `finish()` is

@@ -147,7 +147,10 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   /// Reduces `action`, and every action that synchronous effects derive from it, before it
   /// returns; if the engine is already reducing, only queues it (A5).
-  @inlinable
+  ///
+  /// Specialized for the store's reducer but never inlined: a caller's `send` is one call,
+  /// and the reduce is inlined here, with no frame of its own.
+  @inlinable @inline(never)
   package func send(_ action: Action) {
     guard core.begin(with: action) else { return }
     if core.queue.isEmpty {
@@ -192,15 +195,16 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   }
 
   /// Reduces one action: the reducer, the commit, the action's effects, then the observers.
-  @inlinable
+  @inlinable @inline(__always)
   func reduce(_ action: Action) {
     var counter: UnsafeMutablePointer<UInt64>?
     reduce(action, counter: &counter)
   }
 
   /// Reduces one action; `counter` is the calling thread's `@Triggered` counter, once a reduce
-  /// of the same drain has looked it up.
-  @inlinable
+  /// of the same drain has looked it up. Inlined into ``send(_:)`` and ``drainQueue()``, its
+  /// two callers, so that a reduce has no frame of its own.
+  @inlinable @inline(__always)
   func reduce(_ action: Action, counter: inout UnsafeMutablePointer<UInt64>?) {
     guard needsPreviousState else { return reduceInPlace(action) }
     var next = core.state
