@@ -255,9 +255,17 @@ import Testing
     )
   }
 
-  @Test func aSingleOrSequenceThatNamesNoPriorityInheritsTheCurrentOne() {
+  @Test func e1ASingleOrSequenceThatNamesNoPriorityInheritsTheCurrentOne() {
     // Without `priority:`, a call picks the overload that never builds a `TaskPriority?`; the
-    // effect it makes must be the one the overload with `priority: nil` makes.
+    // effect it makes must be the one the overload with `priority: nil` makes. The two
+    // overloads exist, with these shapes:
+    let withoutPriority: (@escaping @Sendable () async -> Int) -> AnyEffect<Int> =
+      AnyEffect<Int>.single(operation:)
+    let sequenceWithoutPriority:
+      (@escaping @Sendable (@escaping @Sendable (Int) -> Void) async -> Void) -> AnyEffect<Int> =
+        AnyEffect<Int>.sequence(operation:)
+    #expect(withoutPriority { 1 }.effectPriority == .inherited)
+    #expect(sequenceWithoutPriority { _ in }.effectPriority == .inherited)
     let single = AnyEffect<Int>.single { 1 }
     let sequence = AnyEffect<Int>.sequence { send in send(1) }
     let namedSingle = AnyEffect<Int>.single(priority: .high) { 1 }

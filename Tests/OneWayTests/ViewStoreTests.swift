@@ -189,3 +189,49 @@ extension ViewStoreTests {
     #expect(number.get() == 5)
   }
 }
+
+/// What a test keeps of a view store that a subscription's closure releases.
+@MainActor
+private final class ReleasedViewStoreHolder {
+  var store: ViewStore<ClosureReducer<Int, Int>, ContinuousClock>?
+  var subscription: StateSubscription?
+  var continuation: CheckedContinuation<Void, Never>?
+}
+
+extension ViewStoreTests {
+  @Test func e1AViewStoreReleasedDuringADrainOfItsEffectsActionsIsToldNothingMore() async {
+    // An effect's hop keeps the engine alive until its drain ends, so the engine can outlive
+    // its store: here the subscription's closure drops the store's last reference while the
+    // drain still has `2` to reduce. That reduce changes the state, and must tell neither
+    // Observation nor `objectWillChange` about a store that is gone (a dangling reference
+    // did, and crashed).
+    let holder = ReleasedViewStoreHolder()
+    weak var released: ViewStore<ClosureReducer<Int, Int>, ContinuousClock>?
+    await withCheckedContinuation { continuation in
+      let store = ViewStore(
+        reducer: ClosureReducer<Int, Int> { state, action in
+          switch action {
+          case 0: return .single { 1 }
+          case 1: state = 1; return .just(2)
+          default: state = action; return .none
+          }
+        },
+        state: 0
+      )
+      _ = store.state  // an Observation reader: the store now has a registrar
+      holder.continuation = continuation
+      holder.subscription = store.subscribe(\.self) { value in
+        guard value == 1 else { return }
+        holder.store = nil
+        // Resumed after this hop, so after the drain that reduces `2`.
+        holder.continuation?.resume()
+        holder.continuation = nil
+      }
+      holder.store = store
+      released = store
+      store.send(0)
+    }
+    #expect(released == nil, "the store was deinitialized during the drain")
+    holder.subscription?.cancel()
+  }
+}

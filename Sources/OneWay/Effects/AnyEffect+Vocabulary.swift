@@ -168,6 +168,10 @@ extension AnyEffect {
   /// An effect that runs an asynchronous operation and emits the action it returns, at the
   /// inherited priority.
   ///
+  /// ```swift
+  /// return .single { .response(await api.result()) }
+  /// ```
+  ///
   /// - Parameter operation: The work to perform.
   @inlinable
   public static func single(
@@ -178,6 +182,12 @@ extension AnyEffect {
 
   /// An effect that runs an asynchronous operation which can emit any number of actions, at
   /// the inherited priority.
+  ///
+  /// ```swift
+  /// return .sequence { send in
+  ///   for await text in textStream { send(.response(text)) }
+  /// }
+  /// ```
   ///
   /// - Parameter operation: The work to perform; it emits actions by calling `send`.
   @inlinable

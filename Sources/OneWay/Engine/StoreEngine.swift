@@ -184,7 +184,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     if scheduler.book?.idleWaiters.isEmpty == false { resumeIdleWaitersIfIdle() }
   }
 
-  @inlinable
+  /// Not inlined into ``send(_:)``, which calls it twice: each would be a copy of the reduce.
+  @inlinable @inline(never)
   func drainQueue() {
     // Every reduce of the drain runs on this thread: its `@Triggered` counter is looked up once.
     var counter: UnsafeMutablePointer<UInt64>?
@@ -285,7 +286,9 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     // `send` it makes re-entrantly only appends to the queue, a field apart from the state, and
     // the engine's accesses are not checked dynamically (see the stored properties).
     let effect = reducer!.reduce(state: &core.state, action: action)
-    if !effect.isNone {
+    if case .none = effect.operation {
+      _ = consume effect
+    } else {
       start(effect)
       if scheduler.hasPendingWork { performPendingWork() }
     }

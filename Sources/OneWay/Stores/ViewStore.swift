@@ -45,7 +45,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// Tells Observation and `objectWillChange` about each change; holds the store's
   /// `ObservationRegistrar` once something has read `state` through its observable getter.
   @usableFromInline
-  let observer: ViewStoreObserver<R, C>
+  let observer: ViewStoreObserver
 
   /// Creates a view store that reduces actions with `reducer`, starting from `state`.
   ///
@@ -81,9 +81,9 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     self.engine = engine
     self.parent = parent
     observer = ViewStoreObserver()
-    observer.store = self
     #if canImport(Combine)
       // `objectWillChange` may have subscribers that the store cannot see.
+      observer.objectWillChange = objectWillChange
       engine.setObserver(observer)
     #endif
   }
@@ -93,7 +93,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   public var state: State {
     if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
       if observer.registrar == nil { startObservation() }
-      observer.registrar.unsafelyUnwrapped.access()
+      observer.registrar.unsafelyUnwrapped.access(self)
     }
     return engine.state
   }
@@ -273,7 +273,8 @@ extension ViewStore: StateSource {
 /// platform; ``StateRegistrar`` is the only kind there is.
 @usableFromInline
 class ObservationHooks {
-  @usableFromInline func access() {}
+  /// A read of `state` on `subject`, the store itself (alive: it is reading).
+  @usableFromInline func access(_ subject: AnyObject) {}
   @usableFromInline func willSet() {}
   @usableFromInline func didSet() {}
 
@@ -288,12 +289,17 @@ class ObservationHooks {
 /// of a class generic over the reducer had to look the store's type up in the runtime's
 /// metadata cache, and its conformance in the conformance cache, on every change and every
 /// read: about 950 of the 2,900 instructions of a send followed by a read of `state`.
+///
+/// Only used on the main actor, by the store and its engine; no access to a field overlaps
+/// another, so none is checked dynamically.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @usableFromInline
 final class StateRegistrar<Subject: Observable & AnyObject, Member>: ObservationHooks {
   @usableFromInline let registrar = ObservationRegistrar()
-  /// The store, which holds this registrar through its observer and so outlives it.
-  @usableFromInline unowned(unsafe) let subject: Subject
+  /// The store. Weak: the engine, which holds this registrar through the observer, can outlive
+  /// the store for the rest of a drain (an effect's hop keeps the engine alive, and a
+  /// subscription's closure can drop the store's last reference), and must then tell nobody.
+  @exclusivity(unchecked) @usableFromInline weak var subject: Subject?
   /// `\.state`, formed once: forming a key path on a generic class costs a run-time
   /// instantiation and an allocation every time.
   @usableFromInline let keyPath: KeyPath<Subject, Member>
@@ -304,25 +310,37 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
     self.keyPath = keyPath
   }
 
-  @usableFromInline override func access() { registrar.access(subject, keyPath: keyPath) }
-  @usableFromInline override func willSet() { registrar.willSet(subject, keyPath: keyPath) }
-  @usableFromInline override func didSet() { registrar.didSet(subject, keyPath: keyPath) }
+  @usableFromInline override func access(_ subject: AnyObject) {
+    registrar.access(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
+  }
+
+  @usableFromInline override func willSet() {
+    if let subject { registrar.willSet(subject, keyPath: keyPath) }
+  }
+
+  @usableFromInline override func didSet() {
+    if let subject { registrar.didSet(subject, keyPath: keyPath) }
+  }
 }
 
 /// Tells Observation (and Combine, where it exists) about each change of a view store's
 /// state, around the moment the engine commits it.
+///
+/// It holds no reference to the store: the engine, which holds the observer, can outlive the
+/// store for the rest of a drain (an effect's hop keeps the engine alive, and a subscription's
+/// closure can drop the store's last reference). What it tells is the store's publisher and
+/// registrar, which hold no reference to the store either (``StateRegistrar`` holds it weakly).
 @usableFromInline
-final class ViewStoreObserver<R: Reducer, C: Clock<Duration>>: StateObserver
-where R.Action: Sendable, R.State: Sendable & Equatable {
+final class ViewStoreObserver: StateObserver {
   // The fields below are read and written only on the main actor (by the view store, and by
   // its engine, which runs only there), and no access to one of them overlaps another, so
   // the dynamic exclusivity checks of a class's stored properties would only cost time on
   // every send.
 
-  // The engine that holds this observer is owned by the store and is released with it, so the
-  // store outlives every call made through this reference. Set once, in the store's
-  // initialiser.
-  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var store: ViewStore<R, C>?
+  #if canImport(Combine)
+    /// The store's `objectWillChange`; set once, in the store's initialiser.
+    @exclusivity(unchecked) @usableFromInline var objectWillChange: ObservableObjectPublisher?
+  #endif
   /// The store's registrar, made when `state` is first read through its observable getter:
   /// before that, no observation can be tracking it, and telling a registrar would only cost
   /// time. A ``StateRegistrar`` (Apple platforms offer Observation only from iOS 17 and
@@ -334,7 +352,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   @inlinable
   override func willChange() {
     #if canImport(Combine)
-      if let store { MainActor.assumeIsolated { store.objectWillChange.send() } }
+      objectWillChange?.send()
     #endif
     registrar?.willSet()
   }
