@@ -95,7 +95,7 @@ let package = Package(
         .product(name: "Swidux", package: "OneWay"),
       ]
     ),
-    // The heap's bytes in use, for OneWayProfile's idle-memory scenarios (s7-bytes-*).
+    // The heap's bytes in use, for OneWayProfile's idle-memory scenarios (b7-bytes-*).
     .target(
       name: "HeapInUse"
     ),

@@ -16,47 +16,47 @@ from benchresults import median, parse
 from report import SCOPE_LEVELS, scope_names
 
 # Scenario -> its same-run baseline, and a divisor to express the median per unit (the
-# baseline is already per unit, except S3's, whose baseline is one hop per reduced action).
+# baseline is already per unit, except B3's, whose baseline is one hop per reduced action).
 PAIRS = [
-    ("S1 Store.send, reducer returns .none", "S1 baseline: bare actor hop", 1),
-    ("S2 ViewStore.send, main actor", "S2 baseline: direct @inline(never) reduce", 1),
-    ("S2 ViewStore.send + state read, main actor", "S2 baseline: direct @inline(never) reduce", 1),
-    ("S2 ViewStore.send without the O7 backlog, main actor",
-     "S2 baseline: direct @inline(never) reduce", 1),
-    ("S3 Store.send, .concat/.merge of 8 .just (9 reduced actions)", "S1 baseline: bare actor hop", 9),
-    ("S3 Store.send, .concat/.merge of 4 .just (5 reduced actions)", "S1 baseline: bare actor hop", 5),
-    ("S4 Store round trip: .single -> reduced reply", "S4 baseline: bare Task + actor hop", 1),
-    ("S4 Store round trip: .single -> reduced reply",
-     "S4 baseline: bare request hop + Task + reply hop + signal", 1),
-    ("S5 Store: start and cancel 10,000 cancellable effects",
-     "S5 baseline: start and cancel 10,000 bare Tasks", 1),
+    ("B1 Store.send, reducer returns .none", "B1 baseline: bare actor hop", 1),
+    ("B2 ViewStore.send, main actor", "B2 baseline: direct @inline(never) reduce", 1),
+    ("B2 ViewStore.send + state read, main actor", "B2 baseline: direct @inline(never) reduce", 1),
+    ("B2 ViewStore.send without the O7 backlog, main actor",
+     "B2 baseline: direct @inline(never) reduce", 1),
+    ("B3 Store.send, .concat/.merge of 8 .just (9 reduced actions)", "B1 baseline: bare actor hop", 9),
+    ("B3 Store.send, .concat/.merge of 4 .just (5 reduced actions)", "B1 baseline: bare actor hop", 5),
+    ("B4 Store round trip: .single -> reduced reply", "B4 baseline: bare Task + actor hop", 1),
+    ("B4 Store round trip: .single -> reduced reply",
+     "B4 baseline: bare request hop + Task + reply hop + signal", 1),
+    ("B5 Store: start and cancel 10,000 cancellable effects",
+     "B5 baseline: start and cancel 10,000 bare Tasks", 1),
 ] + [
-    (f"S6 Store fan-out to {n} states subscribers", f"S6 baseline: fan-out to {n} bare AsyncStreams", n)
+    (f"B6 Store fan-out to {n} states subscribers", f"B6 baseline: fan-out to {n} bare AsyncStreams", n)
     for n in [1, 10, 100, 1000]
 ] + [
-    (f"S10 Store.send(.append), [Int] of {n}, {kind}, per 100",
-     f"S10 baseline: bare actor, in-place append, [Int] of {n}, per 100", 100)
+    (f"B10 Store.send(.append), [Int] of {n}, {kind}, per 100",
+     f"B10 baseline: bare actor, in-place append, [Int] of {n}, per 100", 100)
     for n in [1000, 10000, 100000] for kind in ["unobserved", "observed by a states loop"]
 ] + [
-    (f"S8 ViewStore.send to {n} subscriptions, value {change}",
-     f"S8 baseline: reduce + {n} bare closures, value {change}", n)
+    (f"B8 ViewStore.send to {n} subscriptions, value {change}",
+     f"B8 baseline: reduce + {n} bare closures, value {change}", n)
     for change in ["unchanged", "changed"] for n in [1, 10, 100, 1000]
 ] + [
-    ("S9 LockedStore.send, reducer returns .none", "S9 baseline: bare locked reduce", 1),
+    ("B9 LockedStore.send, reducer returns .none", "B9 baseline: bare locked reduce", 1),
 ] + [
-    # S11: composed sends against the flat counter's root send (S1 for Store, S2 for ViewStore).
+    # B11: composed sends against the flat counter's root send (B1 for Store, B2 for ViewStore).
     (name, root, 1)
     for levels in SCOPE_LEVELS
-    for name, root in zip(scope_names(levels), ["S1 Store.send, reducer returns .none",
-                                                "S1 Store.send, reducer returns .none",
-                                                "S2 ViewStore.send, main actor",
-                                                "S2 ViewStore.send, main actor"])
+    for name, root in zip(scope_names(levels), ["B1 Store.send, reducer returns .none",
+                                                "B1 Store.send, reducer returns .none",
+                                                "B2 ViewStore.send, main actor",
+                                                "B2 ViewStore.send, main actor"])
 ]
-MEMORY = ["S7 idle Store: retained bytes", "S7 idle ViewStore: retained bytes",
-          "S7 baseline: idle bare actor: retained bytes"]
-ALLOCATIONS = ["S1 Store.send, reducer returns .none", "S2 ViewStore.send, main actor",
-               "S2 ViewStore.send + state read, main actor",
-               "S3 Store.send, .concat/.merge of 8 .just (9 reduced actions)"]
+MEMORY = ["B7 idle Store: retained bytes", "B7 idle ViewStore: retained bytes",
+          "B7 baseline: idle bare actor: retained bytes"]
+ALLOCATIONS = ["B1 Store.send, reducer returns .none", "B2 ViewStore.send, main actor",
+               "B2 ViewStore.send + state read, main actor",
+               "B3 Store.send, .concat/.merge of 8 .just (9 reduced actions)"]
 
 
 def fmt(value):
@@ -87,7 +87,7 @@ def main():
                 cells.append("—")
                 ratios.append(None)
                 continue
-            if name.startswith("S3 "):
+            if name.startswith("B3 "):
                 baseline *= per
             cells.append(f"{fmt(value / per)} ({value / baseline:.2f}x)")
             ratios.append(value / baseline)
@@ -122,7 +122,7 @@ def main_two():
                         median(after, name), median(after, base))
         if None in (b, bb, a, ab):
             continue
-        if name.startswith("S3 "):
+        if name.startswith("B3 "):
             bb, ab = bb * per, ab * per
         label = name if [n for n, _, _ in PAIRS].count(name) == 1 or base == dict(
             (n, b) for n, b, _ in reversed(PAIRS))[name] else f"{name} (against {base})"

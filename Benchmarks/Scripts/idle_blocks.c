@@ -1,5 +1,5 @@
 // Preloaded by idle_blocks.sh: between the first and the second call of mallinfo2 (the
-// s7-bytes scenarios call it before and after making their objects), records every block
+// b7-bytes scenarios call it before and after making their objects), records every block
 // allocated, with a short backtrace; at the second call, prints those still alive, grouped
 // by (size, backtrace).
 #define _GNU_SOURCE

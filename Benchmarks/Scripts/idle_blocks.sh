@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Lists the heap blocks that idle objects of a s7-bytes scenario keep, grouped by size and by
+# Lists the heap blocks that idle objects of a b7-bytes scenario keep, grouped by size and by
 # the functions that allocated them (glibc only).
 #
-#   bash Benchmarks/Scripts/idle_blocks.sh s7-bytes-store [COUNT]
+#   bash Benchmarks/Scripts/idle_blocks.sh b7-bytes-store [COUNT]
 #
-# s7-bytes-* print bytes per object (mallinfo2); this tells them apart block by block. It
+# b7-bytes-* print bytes per object (mallinfo2); this tells them apart block by block. It
 # preloads idle_blocks.c, which records every block allocated between the scenario's two
 # mallinfo2 calls and, at the second, prints those still alive. OneWayProfile must be built
 # (swift build -c release --product OneWayProfile, in Benchmarks).
 set -euo pipefail
-scenario=${1:?usage: idle_blocks.sh s7-bytes-SCENARIO [COUNT]}
+scenario=${1:?usage: idle_blocks.sh b7-bytes-SCENARIO [COUNT]}
 count=${2:-100}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 package=$(dirname "$here")

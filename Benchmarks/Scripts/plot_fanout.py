@@ -15,8 +15,8 @@ COUNTS = [1, 10, 100, 1000]
 WIDTH, HEIGHT = 640, 400
 LEFT, RIGHT, TOP, BOTTOM = 80, 180, 50, 60
 SERIES = [
-    ("OneWay Store.states", "S6 Store fan-out to {} states subscribers", "#d1495b"),
-    ("bare AsyncStream", "S6 baseline: fan-out to {} bare AsyncStreams", "#00798c"),
+    ("OneWay Store.states", "B6 Store fan-out to {} states subscribers", "#d1495b"),
+    ("bare AsyncStream", "B6 baseline: fan-out to {} bare AsyncStreams", "#00798c"),
 ]
 
 

@@ -3,7 +3,7 @@
 # (reproducible, whatever else the machine is doing).
 #
 #   bash Benchmarks/Scripts/profile.sh SCENARIO [SUBSCRIBERS]
-#   e.g. profile.sh s1-store; profile.sh s1-bare; profile.sh s6-store 100
+#   e.g. profile.sh b1-store; profile.sh b1-bare; profile.sh b6-store 100
 #
 # Runs Benchmarks' OneWayProfile executable for N and 2N iterations and prints
 # (instructions(2N) - instructions(N)) / N, which cancels start-up costs. The 2N profile stays

@@ -12,67 +12,67 @@ from benchresults import median, parse
 WALL = "Time (wall clock) (ns)"
 MALLOC = "Malloc (total)"
 RETAINED = "Malloc / free Δ (bytes)"
-CHAIN = 9  # actions reduced per S3 send: .chain plus its 8 .just
+CHAIN = 9  # actions reduced per B3 send: .chain plus its 8 .just
 
-S1 = "S1 Store.send, reducer returns .none"
-S1_BASE = "S1 baseline: bare actor hop"
-S2 = "S2 ViewStore.send, main actor"
-S2_READ = "S2 ViewStore.send + state read, main actor"
-S2_NO_BACKLOG = "S2 ViewStore.send without the O7 backlog, main actor"
-S2_BASE = "S2 baseline: direct @inline(never) reduce"
-S3 = "S3 Store.send, .concat/.merge of 8 .just (9 reduced actions)"
-S3_SHORT = "S3 Store.send, .concat/.merge of 4 .just (5 reduced actions)"
-SHORT_CHAIN = 5  # actions reduced per short S3 send: .shortChain plus its 4 .just
-S4 = "S4 Store round trip: .single -> reduced reply"
-S4_BASE = "S4 baseline: bare Task + actor hop"
+B1 = "B1 Store.send, reducer returns .none"
+B1_BASE = "B1 baseline: bare actor hop"
+B2 = "B2 ViewStore.send, main actor"
+B2_READ = "B2 ViewStore.send + state read, main actor"
+B2_NO_BACKLOG = "B2 ViewStore.send without the O7 backlog, main actor"
+B2_BASE = "B2 baseline: direct @inline(never) reduce"
+B3 = "B3 Store.send, .concat/.merge of 8 .just (9 reduced actions)"
+B3_SHORT = "B3 Store.send, .concat/.merge of 4 .just (5 reduced actions)"
+SHORT_CHAIN = 5  # actions reduced per short B3 send: .shortChain plus its 4 .just
+B4 = "B4 Store round trip: .single -> reduced reply"
+B4_BASE = "B4 baseline: bare Task + actor hop"
 # The issue's baseline, "a bare Task + hop + stream": the round trip's own shape without OneWay.
-S4_SHAPE = "S4 baseline: bare request hop + Task + reply hop + signal"
-S5 = "S5 Store: start and cancel 10,000 cancellable effects"
-S5_BASE = "S5 baseline: start and cancel 10,000 bare Tasks"
+B4_SHAPE = "B4 baseline: bare request hop + Task + reply hop + signal"
+B5 = "B5 Store: start and cancel 10,000 cancellable effects"
+B5_BASE = "B5 baseline: start and cancel 10,000 bare Tasks"
 FAN_OUT = [1, 10, 100, 1000]
-S7_BASE = "S7 baseline: idle bare actor: retained bytes"
+B7_BASE = "B7 baseline: idle bare actor: retained bytes"
 SUBSCRIPTIONS = [1, 10, 100, 1000]
-S9 = "S9 LockedStore.send, reducer returns .none"
-S9_BASE = "S9 baseline: bare locked reduce"
+B9 = "B9 LockedStore.send, reducer returns .none"
+B9_BASE = "B9 baseline: bare locked reduce"
 LARGE_SIZES = [1000, 10000, 100000]
-APPENDS = 100  # timed appends per S10 sample
+APPENDS = 100  # timed appends per B10 sample
 SCOPE_LEVELS = [1, 5]
 
 
 def subscription_names(count, change):
     return (
-        f"S8 ViewStore.send to {count} subscriptions, value {change}",
-        f"S8 baseline: reduce + {count} bare closures, value {change}",
+        f"B8 ViewStore.send to {count} subscriptions, value {change}",
+        f"B8 baseline: reduce + {count} bare closures, value {change}",
     )
 
 
 def large_state_names(size):
     suffix = f"[Int] of {size}, per {APPENDS}"
     return (
-        f"S10 Store.send(.append), {suffix.replace(', per', ', unobserved, per')}",
-        f"S10 Store.send(.append), {suffix.replace(', per', ', observed by a states loop, per')}",
-        f"S10 baseline: bare actor, in-place append, {suffix}",
-        f"S10 baseline: bare actor, copy and compare, {suffix}",
+        f"B10 Store.send(.append), {suffix.replace(', per', ', unobserved, per')}",
+        f"B10 Store.send(.append), {suffix.replace(', per', ', observed by a states loop, per')}",
+        f"B10 baseline: bare actor, in-place append, {suffix}",
+        f"B10 baseline: bare actor, copy and compare, {suffix}",
     )
 
 
 def scope_names(levels):
-    """S11's rows at one depth: (Store through Scope, child Store, ViewStore through Scope,
+    """B11's rows at one depth: (Store through Scope, child Store, ViewStore through Scope,
     child ViewStore)."""
     scope = "1 level of Scope" if levels == 1 else f"{levels} levels of Scope"
     down = "1 level down" if levels == 1 else f"{levels} levels down"
     return (
-        f"S11 Store.send through {scope}",
-        f"S11 child Store.send, scoped {down}",
-        f"S11 ViewStore.send through {scope}, main actor",
-        f"S11 child ViewStore.send, scoped {down}, main actor",
+        f"B11 Store.send through {scope}",
+        f"B11 child Store.send, scoped {down}",
+        f"B11 ViewStore.send through {scope}, main actor",
+        f"B11 child ViewStore.send, scoped {down}, main actor",
     )
 
 
 def fan_out_names(count):
     return (
-        f"S6 Store fan-out to {count} states subscribers",
-        f"S6 baseline: fan-out to {count} bare AsyncStreams",
+        f"B6 Store fan-out to {count} states subscribers",
+        f"B6 baseline: fan-out to {count} bare AsyncStreams",
     )
 
 
@@ -105,48 +105,48 @@ def main():
     def row(scenario, measured, baseline, ratio, goal, ok):
         rows.append((scenario, measured, baseline, ratio, goal, verdict(ok) if goal else "—"))
 
-    s1, s1b = get(S1), get(S1_BASE)
-    if s1 and s1b:
+    b1, b1b = get(B1), get(B1_BASE)
+    if b1 and b1b:
         row("1. `await store.send` (reducer → `.none`), non-isolated caller",
-            fmt_ns(s1), f"bare actor hop {fmt_ns(s1b)}", f"{s1 / s1b:.2f}x", "≤ 2x", s1 / s1b <= 2)
-    s2, s2b = get(S2), get(S2_BASE)
-    if s2 and s2b:
+            fmt_ns(b1), f"bare actor hop {fmt_ns(b1b)}", f"{b1 / b1b:.2f}x", "≤ 2x", b1 / b1b <= 2)
+    b2, b2b = get(B2), get(B2_BASE)
+    if b2 and b2b:
         row("2. `viewStore.send` on the main actor",
-            fmt_ns(s2), f"direct `@inline(never)` reduce {fmt_ns(s2b)}", f"{s2 / s2b:.2f}x",
-            "≤ 2x (issue 14)", s2 / s2b <= 2)
-    s2r = get(S2_READ)
-    if s2r and s2b:
+            fmt_ns(b2), f"direct `@inline(never)` reduce {fmt_ns(b2b)}", f"{b2 / b2b:.2f}x",
+            "≤ 2x (issue 14)", b2 / b2b <= 2)
+    b2r = get(B2_READ)
+    if b2r and b2b:
         row("2. `viewStore.send` + read of `state` on the main actor (Observation on; no goal)",
-            fmt_ns(s2r), f"direct `@inline(never)` reduce {fmt_ns(s2b)}", f"{s2r / s2b:.1f}x",
+            fmt_ns(b2r), f"direct `@inline(never)` reduce {fmt_ns(b2b)}", f"{b2r / b2b:.1f}x",
             "", True)
-    s2n = get(S2_NO_BACKLOG)
-    if s2n and s2b:
+    b2n = get(B2_NO_BACKLOG)
+    if b2n and b2b:
         row("2. `viewStore.send` on a store built with `withoutStatesBacklog()` (no O7 backlog; "
             "no goal)",
-            fmt_ns(s2n), f"direct `@inline(never)` reduce {fmt_ns(s2b)}", f"{s2n / s2b:.2f}x",
+            fmt_ns(b2n), f"direct `@inline(never)` reduce {fmt_ns(b2b)}", f"{b2n / b2b:.2f}x",
             "", True)
-    for name, derived, actions, limit in [(S3, 8, CHAIN, 0.5), (S3_SHORT, 4, SHORT_CHAIN, 1)]:
-        s3 = get(name)
-        if s3 and s1b:
-            per_action = s3 / actions
+    for name, derived, actions, limit in [(B3, 8, CHAIN, 0.5), (B3_SHORT, 4, SHORT_CHAIN, 1)]:
+        b3 = get(name)
+        if b3 and b1b:
+            per_action = b3 / actions
             row(f"3. sync effect chain (`concat`/`merge` of {derived} `.just`), per reduced action "
-                f"({fmt_ns(s3)} per send / {actions})",
-                fmt_ns(per_action), f"bare actor hop {fmt_ns(s1b)}", f"{per_action / s1b:.2f}x",
-                f"≤ {limit:g}x with {actions} (issue 14)", per_action <= limit * s1b)
-    s4, s4b, s4s = get(S4), get(S4_BASE), get(S4_SHAPE)
-    if s4 and s4s:
+                f"({fmt_ns(b3)} per send / {actions})",
+                fmt_ns(per_action), f"bare actor hop {fmt_ns(b1b)}", f"{per_action / b1b:.2f}x",
+                f"≤ {limit:g}x with {actions} (issue 14)", per_action <= limit * b1b)
+    b4, b4b, b4s = get(B4), get(B4_BASE), get(B4_SHAPE)
+    if b4 and b4s:
         row("4. async round trip (`.single` → reduced reply)",
-            fmt_ns(s4), f"bare request hop + `Task` + reply hop + signal {fmt_ns(s4s)}",
-            f"{s4 / s4s:.2f}x", "≤ 1.5x (issue 14)", s4 / s4s <= 1.5)
-    if s4 and s4b:
+            fmt_ns(b4), f"bare request hop + `Task` + reply hop + signal {fmt_ns(b4s)}",
+            f"{b4 / b4s:.2f}x", "≤ 1.5x (issue 14)", b4 / b4s <= 1.5)
+    if b4 and b4b:
         row("4. async round trip, against a bare `Task` + one hop (no goal)",
-            fmt_ns(s4), f"bare `Task` + actor hop {fmt_ns(s4b)}", f"{s4 / s4b:.2f}x", "", None)
-    s5, s5b = get(S5), get(S5_BASE)
-    if s5 and s5b:
+            fmt_ns(b4), f"bare `Task` + actor hop {fmt_ns(b4b)}", f"{b4 / b4b:.2f}x", "", None)
+    b5, b5b = get(B5), get(B5_BASE)
+    if b5 and b5b:
         row("5. start and cancel 10,000 cancellable effects",
-            f"{fmt_ns(s5)} ({s5 / 1e4:.0f} ns/effect)",
-            f"10,000 bare `Task`s {fmt_ns(s5b)} ({s5b / 1e4:.0f} ns/task)",
-            f"{s5 / s5b:.2f}x", "≤ 2x (issue 14)", s5 / s5b <= 2)
+            f"{fmt_ns(b5)} ({b5 / 1e4:.0f} ns/effect)",
+            f"10,000 bare `Task`s {fmt_ns(b5b)} ({b5b / 1e4:.0f} ns/task)",
+            f"{b5 / b5b:.2f}x", "≤ 2x (issue 14)", b5 / b5b <= 2)
     for count in FAN_OUT:
         store_name, bare_name = fan_out_names(count)
         store, bare = get(store_name), get(bare_name)
@@ -154,19 +154,19 @@ def main():
             row(f"6. fan-out of one state change to {count} subscriber(s), per subscriber",
                 fmt_ns(store / count), f"bare `AsyncStream` {fmt_ns(bare / count)}",
                 f"{store / bare:.2f}x", "≤ 1.5x", store / bare <= 1.5)
-    for name, label in [(S1, "`store.send` (scenario 1)"), (S2, "`viewStore.send` (scenario 2)")]:
+    for name, label in [(B1, "`store.send` (scenario 1)"), (B2, "`viewStore.send` (scenario 2)")]:
         allocs = get(name, MALLOC)
         if allocs is not None:
             row(f"7. allocations per {label}", f"{allocs:g}", "", "", "0", allocs == 0)
-    for name, label in [(S2_READ, "`viewStore.send` + `state` read (scenario 2, second row)"),
-                        (S3, "`store.send(.chain)` (scenario 3, 9 reduced actions)")]:
+    for name, label in [(B2_READ, "`viewStore.send` + `state` read (scenario 2, second row)"),
+                        (B3, "`store.send(.chain)` (scenario 3, 9 reduced actions)")]:
         allocs = get(name, MALLOC)
         if allocs is not None:
             row(f"7. allocations per {label}", f"{allocs:g}", "", "", "", True)
-    bare_retained = get(S7_BASE, RETAINED)
-    bare_blocks = get(S7_BASE, "Malloc / free Δ")
-    for name, label, goal in [("S7 idle Store: retained bytes", "`Store`", 256),
-                              ("S7 idle ViewStore: retained bytes", "`ViewStore`", 384)]:
+    bare_retained = get(B7_BASE, RETAINED)
+    bare_blocks = get(B7_BASE, "Malloc / free Δ")
+    for name, label, goal in [("B7 idle Store: retained bytes", "`Store`", 256),
+                              ("B7 idle ViewStore: retained bytes", "`ViewStore`", 384)]:
         retained = get(name, RETAINED)
         count = get(name, "Malloc / free Δ")
         if retained is not None and count is not None:
@@ -195,11 +195,11 @@ def main():
                 row(f"8. one more subscription, value {change} (slope from 100 to 1,000)",
                     f"{store:.1f} ns", f"bare closure {bare:.1f} ns", f"{store / bare:.2f}x",
                     "≤ 2x (S4)", store / bare <= 2)
-    s9, s9b = get(S9), get(S9_BASE)
-    if s9 and s9b:
+    b9, b9b = get(B9), get(B9_BASE)
+    if b9 and b9b:
         row("9. `send` on a lock-isolated store (reducer → `.none`), one thread",
-            fmt_ns(s9), f"bare locked reduce {fmt_ns(s9b)}", f"{s9 / s9b:.2f}x", "", True)
-    for name, label in [(S9, "`send` on a lock-isolated store (scenario 9)")]:
+            fmt_ns(b9), f"bare locked reduce {fmt_ns(b9b)}", f"{b9 / b9b:.2f}x", "", True)
+    for name, label in [(B9, "`send` on a lock-isolated store (scenario 9)")]:
         allocs = get(name, MALLOC)
         if allocs is not None:
             row(f"9. allocations per {label}", f"{allocs:g}", "", "", "", True)
@@ -222,13 +222,13 @@ def main():
         through_store, child_store, through_view, child_view = (get(n) for n in scope_names(levels))
         depth = "1 level" if levels == 1 else f"{levels} levels"
         for value, label, root, root_label, goal in [
-            (through_store, f"`await store.send` through {depth} of `Scope`", s1,
+            (through_store, f"`await store.send` through {depth} of `Scope`", b1,
              "`store.send`", levels == 5),
-            (through_view, f"`viewStore.send` through {depth} of `Scope`", s2,
+            (through_view, f"`viewStore.send` through {depth} of `Scope`", b2,
              "`viewStore.send`", levels == 5),
-            (child_store, f"`await childStore.send`, child store {depth} below its root", s1,
+            (child_store, f"`await childStore.send`, child store {depth} below its root", b1,
              "`store.send`", False),
-            (child_view, f"`childViewStore.send`, child view store {depth} below its root", s2,
+            (child_view, f"`childViewStore.send`, child view store {depth} below its root", b2,
              "`viewStore.send`", False),
         ]:
             if value and root:

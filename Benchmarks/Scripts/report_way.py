@@ -12,10 +12,10 @@ from benchresults import median, parse
 
 WALL = "Time (wall clock) (ns)"
 MALLOC = "Malloc (total)"
-W1 = "W1 Way.send, .current, reducer returns .none"
-W1_BASE = "W1 baseline: bare @inline(never) reducer call"
-W2 = "W2 Way.send, .threadSafe, reducer returns .none"
-W2_BASE = "W2 baseline: bare locked reduce (pthread mutex)"
+BW1 = "BW1 Way.send, .current, reducer returns .none"
+BW1_BASE = "BW1 baseline: bare @inline(never) reducer call"
+BW2 = "BW2 Way.send, .threadSafe, reducer returns .none"
+BW2_BASE = "BW2 baseline: bare locked reduce (pthread mutex)"
 FAN_OUT = [1, 10, 100]
 
 
@@ -36,25 +36,25 @@ def main():
         return value
 
     rows = []
-    w1, w1b = get(W1), get(W1_BASE)
-    if w1 and w1b:
-        ratio = w1 / w1b
-        rows.append(("`way.send`, `.current` (reducer → `.none`)", fmt_ns(w1),
-                     f"bare reducer call {fmt_ns(w1b)}", f"{ratio:.2f}x", "≤ 3x",
+    bw1, bw1b = get(BW1), get(BW1_BASE)
+    if bw1 and bw1b:
+        ratio = bw1 / bw1b
+        rows.append(("`way.send`, `.current` (reducer → `.none`)", fmt_ns(bw1),
+                     f"bare reducer call {fmt_ns(bw1b)}", f"{ratio:.2f}x", "≤ 3x",
                      "met" if ratio <= 3 else "**missed**"))
-    w2, w2b = get(W2), get(W2_BASE)
-    if w2 and w2b:
-        ratio = w2 / w2b
-        rows.append(("`way.send`, `.threadSafe` (reducer → `.none`)", fmt_ns(w2),
-                     f"bare locked reduce {fmt_ns(w2b)}", f"{ratio:.2f}x", "≤ 2x",
+    bw2, bw2b = get(BW2), get(BW2_BASE)
+    if bw2 and bw2b:
+        ratio = bw2 / bw2b
+        rows.append(("`way.send`, `.threadSafe` (reducer → `.none`)", fmt_ns(bw2),
+                     f"bare locked reduce {fmt_ns(bw2b)}", f"{ratio:.2f}x", "≤ 2x",
                      "met" if ratio <= 2 else "**missed**"))
     for count in FAN_OUT:
-        way = get(f"W3 Way publisher.number fan-out to {count} sinks")
-        base = get(f"W3 baseline: CurrentValueSubject fan-out to {count} sinks")
+        way = get(f"BW3 Way publisher.number fan-out to {count} sinks")
+        base = get(f"BW3 baseline: CurrentValueSubject fan-out to {count} sinks")
         if way and base:
             rows.append((f"`publisher.number` fan-out, {count} sink(s), per send", fmt_ns(way),
                          f"`CurrentValueSubject` {fmt_ns(base)}", f"{way / base:.2f}x", "", "—"))
-    for name, label in [(W1, "`.current`"), (W2, "`.threadSafe`")]:
+    for name, label in [(BW1, "`.current`"), (BW2, "`.threadSafe`")]:
         allocs = get(name, MALLOC)
         if allocs is not None:
             rows.append((f"allocations per `way.send`, {label}", f"{allocs:g}", "", "", "0",

@@ -33,7 +33,7 @@ def main():
             if value is None or baseline is None:
                 ratios.append(None)
                 continue
-            if name.startswith("S3 "):
+            if name.startswith("B3 "):
                 baseline *= per
             ratios.append(value / baseline)
         known = [r for r in ratios if r is not None]

@@ -11,7 +11,7 @@ func largeStateBenchmarks() {
     for observed in [false, true] {
       let label = observed ? "observed by a states loop" : "unobserved"
       Benchmark(
-        "S10 Store.send(.append), [Int] of \(size), \(label), per \(appendsPerSample)",
+        "B10 Store.send(.append), [Int] of \(size), \(label), per \(appendsPerSample)",
         configuration: configuration(.one)
       ) { benchmark in
         let fixture = await LargeStateStore.make(size: size, observed: observed)
@@ -25,7 +25,7 @@ func largeStateBenchmarks() {
     }
 
     Benchmark(
-      "S10 baseline: bare actor, in-place append, [Int] of \(size), per \(appendsPerSample)",
+      "B10 baseline: bare actor, in-place append, [Int] of \(size), per \(appendsPerSample)",
       configuration: configuration(.one)
     ) { benchmark in
       let bare = LargeStateBareActor(size: size)
@@ -37,7 +37,7 @@ func largeStateBenchmarks() {
     }
 
     Benchmark(
-      "S10 baseline: bare actor, copy and compare, [Int] of \(size), per \(appendsPerSample)",
+      "B10 baseline: bare actor, copy and compare, [Int] of \(size), per \(appendsPerSample)",
       configuration: configuration(.one)
     ) { benchmark in
       let bare = LargeStateBareActor(size: size)

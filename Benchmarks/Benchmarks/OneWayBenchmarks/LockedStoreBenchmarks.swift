@@ -4,7 +4,7 @@ import LockedStoreFixtures
 /// 9. `send` on a synchronous store behind a lock, from one thread (see
 /// Sources/LockedStoreFixtures for how the store reaches the engine).
 func lockedStoreBenchmarks() {
-  Benchmark("S9 LockedStore.send, reducer returns .none", configuration: configuration(.kilo)) {
+  Benchmark("B9 LockedStore.send, reducer returns .none", configuration: configuration(.kilo)) {
     benchmark in
     let store = makeLockedCounterStore()
     benchmark.startMeasurement()
@@ -12,7 +12,7 @@ func lockedStoreBenchmarks() {
     benchmark.stopMeasurement()
   }
 
-  Benchmark("S9 baseline: bare locked reduce", configuration: configuration(.kilo)) {
+  Benchmark("B9 baseline: bare locked reduce", configuration: configuration(.kilo)) {
     benchmark in
     let bare = BareLockedReducer()
     bare.send(.increment)

@@ -36,7 +36,7 @@ func configuration(
 let benchmarks: @Sendable () -> Void = {
   // MARK: 1. Store.send from a non-isolated task
 
-  Benchmark("S1 Store.send, reducer returns .none", configuration: configuration(.kilo)) {
+  Benchmark("B1 Store.send, reducer returns .none", configuration: configuration(.kilo)) {
     benchmark in
     let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
     await store.send(.increment)
@@ -46,7 +46,7 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(await store.state.count)
   }
 
-  Benchmark("S1 baseline: bare actor hop", configuration: configuration(.kilo)) { benchmark in
+  Benchmark("B1 baseline: bare actor hop", configuration: configuration(.kilo)) { benchmark in
     let actor = BareActor()
     await actor.send(.increment)
     benchmark.startMeasurement()
@@ -58,7 +58,7 @@ let benchmarks: @Sendable () -> Void = {
   // MARK: 2. ViewStore.send on the main actor
 
   // One main-actor hop per sample, amortized over a million sends.
-  Benchmark("S2 ViewStore.send, main actor", configuration: configuration(.mega, seconds: 4)) {
+  Benchmark("B2 ViewStore.send, main actor", configuration: configuration(.mega, seconds: 4)) {
     benchmark in
     await sendToViewStore(benchmark.scaledIterations)
   }
@@ -66,7 +66,7 @@ let benchmarks: @Sendable () -> Void = {
   // The same sends, each followed by a read of `state`, as a view does: from the first read
   // on, every change goes through Observation's registrar.
   Benchmark(
-    "S2 ViewStore.send + state read, main actor",
+    "B2 ViewStore.send + state read, main actor",
     configuration: configuration(.mega, seconds: 4)
   ) { benchmark in
     await sendToViewStoreReadingState(benchmark.scaledIterations)
@@ -75,13 +75,13 @@ let benchmarks: @Sendable () -> Void = {
   // The same sends to a view store built with `withoutStatesBacklog()`: no copy of the state
   // kept for a first `states` loop (O7), so the reducer changes the state in place.
   Benchmark(
-    "S2 ViewStore.send without the O7 backlog, main actor",
+    "B2 ViewStore.send without the O7 backlog, main actor",
     configuration: configuration(.mega, seconds: 4)
   ) { benchmark in
     await sendToViewStoreWithoutBacklog(benchmark.scaledIterations)
   }
 
-  Benchmark("S2 baseline: direct @inline(never) reduce", configuration: configuration(.mega)) {
+  Benchmark("B2 baseline: direct @inline(never) reduce", configuration: configuration(.mega)) {
     benchmark in
     await reduceDirectly(benchmark.scaledIterations)
   }
@@ -94,7 +94,7 @@ let benchmarks: @Sendable () -> Void = {
   ]
   for (action, length) in chains {
     Benchmark(
-      "S3 Store.send, .concat/.merge of \(length) .just (\(length + 1) reduced actions)",
+      "B3 Store.send, .concat/.merge of \(length) .just (\(length + 1) reduced actions)",
       configuration: configuration(.kilo)
     ) { benchmark in
       let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
@@ -108,7 +108,7 @@ let benchmarks: @Sendable () -> Void = {
 
   // MARK: 4. Asynchronous round trip
 
-  Benchmark("S4 Store round trip: .single -> reduced reply", configuration: configuration(.kilo)) {
+  Benchmark("B4 Store round trip: .single -> reduced reply", configuration: configuration(.kilo)) {
     benchmark in
     let signal = Signal()
     let store = Store(reducer: CounterReducer(signal: signal), state: CounterReducer.State())
@@ -123,7 +123,7 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark(
-    "S4 baseline: bare request hop + Task + reply hop + signal",
+    "B4 baseline: bare request hop + Task + reply hop + signal",
     configuration: configuration(.kilo)
   ) { benchmark in
     let signal = Signal()
@@ -139,7 +139,7 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(await actor.count)
   }
 
-  Benchmark("S4 baseline: bare Task + actor hop", configuration: configuration(.kilo)) {
+  Benchmark("B4 baseline: bare Task + actor hop", configuration: configuration(.kilo)) {
     benchmark in
     let actor = BareActor()
     await actor.send(.increment)
@@ -154,7 +154,7 @@ let benchmarks: @Sendable () -> Void = {
   // MARK: 5. Cancellation churn
 
   Benchmark(
-    "S5 Store: start and cancel 10,000 cancellable effects",
+    "B5 Store: start and cancel 10,000 cancellable effects",
     configuration: configuration(.one, seconds: 4)
   ) { benchmark in
     let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
@@ -168,7 +168,7 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark(
-    "S5 baseline: start and cancel 10,000 bare Tasks",
+    "B5 baseline: start and cancel 10,000 bare Tasks",
     configuration: configuration(.one, seconds: 4)
   ) { benchmark in
     var tasks: [Task<Void, Never>] = []
@@ -183,7 +183,7 @@ let benchmarks: @Sendable () -> Void = {
   for subscribers in [1, 10, 100, 1_000] {
     let scalingFactor: BenchmarkScalingFactor = subscribers >= 1_000 ? .one : .kilo
     Benchmark(
-      "S6 Store fan-out to \(subscribers) states subscribers",
+      "B6 Store fan-out to \(subscribers) states subscribers",
       configuration: configuration(scalingFactor)
     ) { benchmark in
       let fanOut = await StoreFanOut.make(subscribers: subscribers)
@@ -194,7 +194,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark(
-      "S6 baseline: fan-out to \(subscribers) bare AsyncStreams",
+      "B6 baseline: fan-out to \(subscribers) bare AsyncStreams",
       configuration: configuration(scalingFactor)
     ) { benchmark in
       var fanOut = await BareFanOut.make(subscribers: subscribers)
@@ -211,7 +211,7 @@ let benchmarks: @Sendable () -> Void = {
   // per store (memoryLeakedBytes is scaled by the inner 1,000).
   let memoryMetrics: [BenchmarkMetric] = [.memoryLeakedBytes, .mallocFreeDelta, .mallocCountTotal]
   Benchmark(
-    "S7 idle Store: retained bytes",
+    "B7 idle Store: retained bytes",
     configuration: configuration(.kilo, metrics: memoryMetrics)
   ) { benchmark in
     var stores: [Store<CounterReducer, ContinuousClock>] = []
@@ -227,7 +227,7 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark(
-    "S7 baseline: idle bare actor: retained bytes",
+    "B7 baseline: idle bare actor: retained bytes",
     configuration: configuration(.kilo, metrics: memoryMetrics)
   ) { benchmark in
     var actors: [BareActor] = []
@@ -241,7 +241,7 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark(
-    "S7 idle ViewStore: retained bytes",
+    "B7 idle ViewStore: retained bytes",
     configuration: configuration(.kilo, metrics: memoryMetrics)
   ) { benchmark in
     let count = benchmark.scaledIterations.count

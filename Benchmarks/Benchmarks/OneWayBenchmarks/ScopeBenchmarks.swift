@@ -12,7 +12,7 @@ func scopeBenchmarks() {
   for levels in [1, 5] {
     let scope = levels == 1 ? "1 level of Scope" : "\(levels) levels of Scope"
 
-    Benchmark("S11 Store.send through \(scope)", configuration: configuration(.kilo)) {
+    Benchmark("B11 Store.send through \(scope)", configuration: configuration(.kilo)) {
       benchmark in
       if levels == 1 {
         let store = Store(reducer: ScopeLevel1(), state: ScopeLevel1.State())
@@ -32,7 +32,7 @@ func scopeBenchmarks() {
     }
 
     Benchmark(
-      "S11 child Store.send, scoped \(levels) level\(levels == 1 ? "" : "s") down",
+      "B11 child Store.send, scoped \(levels) level\(levels == 1 ? "" : "s") down",
       configuration: configuration(.kilo)
     ) { benchmark in
       let store =
@@ -47,7 +47,7 @@ func scopeBenchmarks() {
     // Timed on the main actor, without the hop onto it and the making of the stores (as
     // scenario 8): a five-level send costs too much for scenario 2's million sends a sample.
     Benchmark(
-      "S11 ViewStore.send through \(scope), main actor",
+      "B11 ViewStore.send through \(scope), main actor",
       configuration: configuration(.kilo)
     ) { benchmark in
       let sample = MainActorSample(benchmark: benchmark)
@@ -60,7 +60,7 @@ func scopeBenchmarks() {
     }
 
     Benchmark(
-      "S11 child ViewStore.send, scoped \(levels) level\(levels == 1 ? "" : "s") down, main actor",
+      "B11 child ViewStore.send, scoped \(levels) level\(levels == 1 ? "" : "s") down, main actor",
       configuration: configuration(.kilo)
     ) { benchmark in
       let sample = MainActorSample(benchmark: benchmark)

@@ -18,7 +18,7 @@ func subscriptionBenchmarks() {
       ("unchanged", SubscriptionReducer.Action.changeOther),
     ] {
       Benchmark(
-        "S8 ViewStore.send to \(subscriptions) subscriptions, value \(change)",
+        "B8 ViewStore.send to \(subscriptions) subscriptions, value \(change)",
         configuration: configuration(.kilo)
       ) { benchmark in
         let sample = MainActorSample(benchmark: benchmark)
@@ -31,7 +31,7 @@ func subscriptionBenchmarks() {
       }
 
       Benchmark(
-        "S8 baseline: reduce + \(subscriptions) bare closures, value \(change)",
+        "B8 baseline: reduce + \(subscriptions) bare closures, value \(change)",
         configuration: configuration(.kilo)
       ) { benchmark in
         let sample = MainActorSample(benchmark: benchmark)

@@ -42,7 +42,7 @@ final class Sink: @unchecked Sendable {
 }
 
 let benchmarks: @Sendable () -> Void = {
-  // MARK: D1. dispatch
+  // MARK: Dispatch
 
   Benchmark("Swidux dispatch, no subscribers", configuration: configuration(.mega)) {
     benchmark in
@@ -64,7 +64,7 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(store.getState().count)
   }
 
-  // MARK: S4. Notifying subscribers
+  // MARK: Notifying subscribers
 
   for subscribers in [1, 10, 100, 1_000] {
     let scalingFactor: BenchmarkScalingFactor = subscribers >= 100 ? .kilo : .mega

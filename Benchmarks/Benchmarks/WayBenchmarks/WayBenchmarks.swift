@@ -26,9 +26,9 @@ func configuration(_ scalingFactor: BenchmarkScalingFactor, seconds: Int = 2)
 }
 
 let benchmarks: @Sendable () -> Void = {
-  // MARK: W1. way.send, .current
+  // MARK: BW1. way.send, .current
 
-  Benchmark("W1 Way.send, .current, reducer returns .none", configuration: configuration(.mega)) {
+  Benchmark("BW1 Way.send, .current, reducer returns .none", configuration: configuration(.mega)) {
     benchmark in
     let way = BenchWay(threadOption: .current)
     benchmark.startMeasurement()
@@ -37,7 +37,7 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(way.state.number)
   }
 
-  Benchmark("W1 baseline: bare @inline(never) reducer call", configuration: configuration(.mega)) {
+  Benchmark("BW1 baseline: bare @inline(never) reducer call", configuration: configuration(.mega)) {
     benchmark in
     let way = BenchWay(threadOption: .current)
     var state = BenchWay.State()
@@ -47,9 +47,9 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(state.number)
   }
 
-  // MARK: W2. way.send, .threadSafe
+  // MARK: BW2. way.send, .threadSafe
 
-  Benchmark("W2 Way.send, .threadSafe, reducer returns .none", configuration: configuration(.mega))
+  Benchmark("BW2 Way.send, .threadSafe, reducer returns .none", configuration: configuration(.mega))
   { benchmark in
     let way = BenchWay(threadOption: .threadSafe)
     benchmark.startMeasurement()
@@ -58,7 +58,7 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(way.state.number)
   }
 
-  Benchmark("W2 baseline: bare locked reduce (pthread mutex)", configuration: configuration(.mega))
+  Benchmark("BW2 baseline: bare locked reduce (pthread mutex)", configuration: configuration(.mega))
   {
     benchmark in
     let locked = BareLockedReduce(way: BenchWay(threadOption: .current))
@@ -68,11 +68,11 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(locked.count)
   }
 
-  // MARK: W3. publisher.number sink fan-out
+  // MARK: BW3. publisher.number sink fan-out
 
   for subscribers in [1, 10, 100] {
     Benchmark(
-      "W3 Way publisher.number fan-out to \(subscribers) sinks",
+      "BW3 Way publisher.number fan-out to \(subscribers) sinks",
       configuration: configuration(.kilo)
     ) { benchmark in
       let fanOut = WayFanOut(subscribers: subscribers)
@@ -83,7 +83,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark(
-      "W3 baseline: CurrentValueSubject fan-out to \(subscribers) sinks",
+      "BW3 baseline: CurrentValueSubject fan-out to \(subscribers) sinks",
       configuration: configuration(.kilo)
     ) { benchmark in
       let fanOut = SubjectFanOut(subscribers: subscribers)
