@@ -1,5 +1,5 @@
 // Tests written as a OneWay 3.x user writes them (a `sut`, `expect`, a `TestClock`), each named
-// after the rule of SEMANTICS.md or the API item of issue 9 it checks.
+// after the rule of Design/0000-contract.md or the OneWay 3.x API it checks.
 
 import Clocks
 import OneWay
