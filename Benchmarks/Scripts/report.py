@@ -25,7 +25,7 @@ B3_SHORT = "B3 Store.send, .concat/.merge of 4 .just (5 reduced actions)"
 SHORT_CHAIN = 5  # actions reduced per short B3 send: .shortChain plus its 4 .just
 B4 = "B4 Store round trip: .single -> reduced reply"
 B4_BASE = "B4 baseline: bare Task + actor hop"
-# The issue's baseline, "a bare Task + hop + stream": the round trip's own shape without OneWay.
+# The round trip's own shape without OneWay (a bare Task + hop + stream).
 B4_SHAPE = "B4 baseline: bare request hop + Task + reply hop + signal"
 B5 = "B5 Store: start and cancel 10,000 cancellable effects"
 B5_BASE = "B5 baseline: start and cancel 10,000 bare Tasks"
@@ -113,7 +113,7 @@ def main():
     if b2 and b2b:
         row("2. `viewStore.send` on the main actor",
             fmt_ns(b2), f"direct `@inline(never)` reduce {fmt_ns(b2b)}", f"{b2 / b2b:.2f}x",
-            "≤ 2x (issue 14)", b2 / b2b <= 2)
+            "≤ 2x", b2 / b2b <= 2)
     b2r = get(B2_READ)
     if b2r and b2b:
         row("2. `viewStore.send` + read of `state` on the main actor (Observation on; no goal)",
@@ -121,7 +121,7 @@ def main():
             "", True)
     b2n = get(B2_NO_BACKLOG)
     if b2n and b2b:
-        row("2. `viewStore.send` on a store built with `withoutStatesBacklog()` (no O7 backlog; "
+        row("2. `viewStore.send` on a store built with `withoutStatesBacklog()` (no states backlog; "
             "no goal)",
             fmt_ns(b2n), f"direct `@inline(never)` reduce {fmt_ns(b2b)}", f"{b2n / b2b:.2f}x",
             "", True)
@@ -132,12 +132,12 @@ def main():
             row(f"3. sync effect chain (`concat`/`merge` of {derived} `.just`), per reduced action "
                 f"({fmt_ns(b3)} per send / {actions})",
                 fmt_ns(per_action), f"bare actor hop {fmt_ns(b1b)}", f"{per_action / b1b:.2f}x",
-                f"≤ {limit:g}x with {actions} (issue 14)", per_action <= limit * b1b)
+                f"≤ {limit:g}x with {actions}", per_action <= limit * b1b)
     b4, b4b, b4s = get(B4), get(B4_BASE), get(B4_SHAPE)
     if b4 and b4s:
         row("4. async round trip (`.single` → reduced reply)",
             fmt_ns(b4), f"bare request hop + `Task` + reply hop + signal {fmt_ns(b4s)}",
-            f"{b4 / b4s:.2f}x", "≤ 1.5x (issue 14)", b4 / b4s <= 1.5)
+            f"{b4 / b4s:.2f}x", "≤ 1.5x", b4 / b4s <= 1.5)
     if b4 and b4b:
         row("4. async round trip, against a bare `Task` + one hop (no goal)",
             fmt_ns(b4), f"bare `Task` + actor hop {fmt_ns(b4b)}", f"{b4 / b4b:.2f}x", "", None)
@@ -146,7 +146,7 @@ def main():
         row("5. start and cancel 10,000 cancellable effects",
             f"{fmt_ns(b5)} ({b5 / 1e4:.0f} ns/effect)",
             f"10,000 bare `Task`s {fmt_ns(b5b)} ({b5b / 1e4:.0f} ns/task)",
-            f"{b5 / b5b:.2f}x", "≤ 2x (issue 14)", b5 / b5b <= 2)
+            f"{b5 / b5b:.2f}x", "≤ 2x", b5 / b5b <= 2)
     for count in FAN_OUT:
         store_name, bare_name = fan_out_names(count)
         store, bare = get(store_name), get(bare_name)
@@ -176,7 +176,7 @@ def main():
                 ratio = f"{retained / bare_retained:.2f}x"
             row(f"7. bytes retained by an idle {label} (1,000 of them, per store)",
                 f"{retained:g} B in {count:g} blocks", baseline, ratio,
-                f"≤ {goal} B (issue 14)", retained <= goal)
+                f"≤ {goal} B", retained <= goal)
     for change in ["unchanged", "changed"]:
         per = {}
         for count in SUBSCRIPTIONS:
@@ -187,14 +187,14 @@ def main():
                 row(f"8. `viewStore.send` with {count} `subscribe(\\.x)` subscription(s), value "
                     f"{change}, per subscription (send included)",
                     fmt_ns(store / count), f"reduce + bare closure {fmt_ns(bare / count)}",
-                    f"{store / bare:.2f}x", "≤ 2x (S4)", store / bare <= 2)
+                    f"{store / bare:.2f}x", "≤ 2x", store / bare <= 2)
         if 100 in per and 1000 in per:
             store = (per[1000][0] - per[100][0]) / 900
             bare = (per[1000][1] - per[100][1]) / 900
             if bare > 0:
                 row(f"8. one more subscription, value {change} (slope from 100 to 1,000)",
                     f"{store:.1f} ns", f"bare closure {bare:.1f} ns", f"{store / bare:.2f}x",
-                    "≤ 2x (S4)", store / bare <= 2)
+                    "≤ 2x", store / bare <= 2)
     b9, b9b = get(B9), get(B9_BASE)
     if b9 and b9b:
         row("9. `send` on a lock-isolated store (reducer → `.none`), one thread",
@@ -214,7 +214,7 @@ def main():
                     f"in-place append {fmt_ns(in_place / APPENDS)}; "
                     f"copy and compare {fmt_ns(copy / APPENDS)}",
                     f"{value / in_place:.1f}x; {value / copy:.2f}x",
-                    f"≤ {goal}x in place (issue 14)" if goal else "", value / in_place <= goal if goal else True)
+                    f"≤ {goal}x in place" if goal else "", value / in_place <= goal if goal else True)
 
     # 11. Composition, each against the root send of the flat counter in the same run:
     # scenario 1's `Store.send` and scenario 2's `ViewStore.send`.
@@ -240,7 +240,7 @@ def main():
                         (scope_names(5)[2], "`viewStore.send` through 5 levels of `Scope`")]:
         allocs = get(name, MALLOC)
         if allocs is not None:
-            row(f"11. allocations per {label}", f"{allocs:g}", "", "", "0 (A7)", allocs == 0)
+            row(f"11. allocations per {label}", f"{allocs:g}", "", "", "0", allocs == 0)
 
     print("| Scenario | Median | Same-run baseline (median) | Ratio | Goal | |")
     print("| --- | --- | --- | --- | --- | --- |")
