@@ -1,8 +1,10 @@
 import OneWayCombine
 import Testing
 
-/// W3: `way.publisher` gives each subscriber the current state, then every state that differs
-/// from the one before; `way.publisher.number` only a changed `number`.
+/// W3: `way.publisher` gives each subscriber the current state, then the state after every
+/// reduce, equal to the one before or not (OneWay 1.3's README: `number <- 10, 10, 20, 20`
+/// prints 10, 10, 20, 20 through `publisher.map(\.number)`); `way.publisher.number` only a
+/// changed `number` (10, 20).
 @Suite struct WayObservationTests {
   @Test(arguments: [ThreadOption.current, .threadSafe])
   func w3PublisherNumberRemovesDuplicates(threadOption: ThreadOption) {
@@ -14,29 +16,95 @@ import Testing
     cancellable.cancel()
   }
 
-  /// OneWay 1.3 published the state after every `send`, equal or not, so that
-  /// `publisher.map(\.number)` repeated equal numbers. W3 publishes only changed states; a
-  /// property that must be seen on every assignment is marked `@Triggered` (P1).
+  /// The seed's example: `publisher.map(\.number)` repeats an equal number, `publisher.number`
+  /// does not.
   @Test(arguments: [ThreadOption.current, .threadSafe])
-  func w3PublisherMapSeesEveryChangedStateAndTriggeredSeesEveryAssignment(
-    threadOption: ThreadOption
-  ) {
+  func w3PublisherEmitsEqualStatesAndPublisherNumberDropsRepeats(threadOption: ThreadOption) {
+    let way = CounterWay(initialState: .init(number: 0), threadOption: threadOption)
+    var mapped: [Int] = []
+    var numbers: [Int] = []
+    let mappedCancellable = way.publisher.map(\.number).sink { mapped.append($0) }
+    let numberCancellable = way.publisher.number.sink { numbers.append($0) }
+    for number in [10, 10, 20, 20] { way.send(.saveNumber(number)) }
+    #expect(mapped == [0, 10, 10, 20, 20])
+    #expect(numbers == [0, 10, 20])
+    mappedCancellable.cancel()
+    numberCancellable.cancel()
+  }
+
+  @Test(arguments: [ThreadOption.current, .threadSafe])
+  func w3NSWayPublisherEmitsEqualStatesAndPublisherNumberDropsRepeats(threadOption: ThreadOption) {
+    let way = TestNSWay(
+      initialState: .init(number: 0),
+      subjects: Subjects(),
+      threadOption: threadOption
+    )
+    var states: [TestNSWay.State] = []
+    var numbers: [Int] = []
+    let statesCancellable = way.publisher.sink { states.append($0) }
+    let numberCancellable = way.publisher.number.sink { numbers.append($0) }
+    for number in [10, 10, 20, 20] { way.send(.saveNumber(number)) }
+    #expect(states.map(\.number) == [0, 10, 10, 20, 20])
+    #expect(numbers == [0, 10, 20])
+    statesCancellable.cancel()
+    numberCancellable.cancel()
+  }
+
+  /// Every reduce, not every `send`: a reduce that changes another field, and one that changes
+  /// nothing (`.twice` itself, before its two increments), emit too. `@Triggered` changes what
+  /// `publisher.number` sees, not what `publisher` emits.
+  @Test(arguments: [ThreadOption.current, .threadSafe])
+  func w3PublisherEmitsTheStateAfterEveryReduceEqualOrNot(threadOption: ThreadOption) {
     let way = CounterWay(initialState: .init(number: 0), threadOption: threadOption)
     var numbers: [Int] = []
     let cancellable = way.publisher.map(\.number).sink { numbers.append($0) }
     way.send(.saveNumber(10))
     way.send(.saveText("a"))
     way.send(.saveNumber(10))
-    way.send(.saveNumber(20))
-    #expect(numbers == [0, 10, 10, 20], "once per changed state: the text change repeats 10")
+    way.send(.twice)
+    #expect(numbers == [0, 10, 10, 10, 10, 11, 12])
     cancellable.cancel()
 
     let triggered = TriggeredWay(initialState: .init(number: 0), threadOption: threadOption)
     var assigned: [Int] = []
+    var distinct: [Int] = []
     let triggeredCancellable = triggered.publisher.map(\.number).sink { assigned.append($0) }
+    let distinctCancellable = triggered.publisher.number.sink { distinct.append($0) }
     for number in [10, 10, 20, 20] { triggered.send(number) }
     #expect(assigned == [0, 10, 10, 20, 20])
+    #expect(distinct == [0, 10, 20], "publisher.number compares the values")
     triggeredCancellable.cancel()
+    distinctCancellable.cancel()
+  }
+
+  /// A subscriber that comes after equal states gets the current state first, once, then the
+  /// state after each reduce.
+  @Test(arguments: [ThreadOption.current, .threadSafe])
+  func w3ANewSubscriberGetsTheCurrentStateFirst(threadOption: ThreadOption) {
+    let way = CounterWay(initialState: .init(number: 0), threadOption: threadOption)
+    _ = way.publisher  // the relay exists before any subscriber
+    way.send(.saveNumber(5))
+    way.send(.saveNumber(5))
+    way.send(.saveText("unseen"))
+    var states: [CounterWay.State] = []
+    let cancellable = way.publisher.sink { states.append($0) }
+    #expect(states == [.init(number: 5, text: "unseen")])
+    way.send(.saveNumber(5))
+    #expect(states.map(\.number) == [5, 5])
+    cancellable.cancel()
+
+    let nsWay = TestNSWay(
+      initialState: .init(number: 0),
+      subjects: Subjects(),
+      threadOption: threadOption
+    )
+    nsWay.send(.saveNumber(7))
+    var numbers: [Int] = []
+    let nsCancellable = nsWay.publisher.map(\.number).sink { numbers.append($0) }
+    #expect(numbers == [7])
+    nsWay.send(.saveNumber(7))
+    #expect(numbers == [7, 7])
+    nsCancellable.cancel()
   }
 
   @Test(arguments: [ThreadOption.current, .threadSafe])
@@ -48,12 +116,13 @@ import Testing
     var second: [Int] = []
     let secondCancellable = way.publisher.sink { second.append($0.number) }
     way.send(.twice)
-    #expect(first == [0, 1, 2, 3], "every intermediate state of .twice")
-    #expect(second == [1, 2, 3])
+    // `.twice` leaves the state as it is (W3 emits it), then its two increments change it.
+    #expect(first == [0, 1, 1, 2, 3], "every intermediate state of .twice")
+    #expect(second == [1, 1, 2, 3])
     firstCancellable.cancel()
     way.send(.increment)
-    #expect(first == [0, 1, 2, 3], "nothing after cancel")
-    #expect(second == [1, 2, 3, 4])
+    #expect(first == [0, 1, 1, 2, 3], "nothing after cancel")
+    #expect(second == [1, 1, 2, 3, 4])
     secondCancellable.cancel()
   }
 
@@ -89,6 +158,7 @@ import Testing
     innerCancellable?.cancel()
   }
 
+  /// `objectWillChange` is SwiftUI's: it fires for a changed state only, unlike `publisher`.
   @Test func w3ObjectWillChangeFiresOncePerChangedState() {
     let way = CounterWay(initialState: .init(number: 0), threadOption: .current)
     var count = 0

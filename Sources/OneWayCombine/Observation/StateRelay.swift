@@ -1,9 +1,10 @@
 /// The Combine face of a store's state: a publisher that gives each new subscriber the current
 /// state, then every state it is told about, in the manner of `CurrentValueSubject`.
 ///
-/// It does no comparing of its own: the engine tells it only about states that differ from the
-/// one before (O2, W3). Everything it does happens while holding `lock`; for a way that is the
-/// way's own lock, so a subscriber is told about states in the order they were reduced, from
+/// It does no comparing of its own: it passes on every state it is told about. A store tells it
+/// only about states that differ from the one before (O2); a way, about the state after every
+/// reduce, equal or not (W3). Everything it does happens while holding `lock`; for a way that is
+/// the way's own lock, so a subscriber is told about states in the order they were reduced, from
 /// inside the `send` that reduced them, and subscribing, reading `state` or sending from a
 /// subscriber cannot deadlock against the way.
 final class StateRelay<State>: Publisher, @unchecked Sendable {
@@ -35,6 +36,17 @@ final class StateRelay<State>: Publisher, @unchecked Sendable {
       current = state
       // A subscriber may subscribe or cancel from inside `receive`: iterate over a copy.
       for conduit in conduits { conduit.offer(state) }
+    }
+  }
+
+  /// Tells every subscriber about a state equal to the one before (a way's reduce that changed
+  /// nothing, W3), holding `lock` already: with no subscriber, it only keeps the state, whose
+  /// `@Ignored` fields may differ, for the next one.
+  func publishUnchanged(_ state: State) {
+    if conduits.isEmpty {
+      current = state
+    } else {
+      publish(state)
     }
   }
 

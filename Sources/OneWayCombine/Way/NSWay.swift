@@ -37,8 +37,11 @@ open class NSWay<Action, State>: NSObject, AnyWay, ObservableObject where State:
   @available(*, deprecated, renamed: "state")
   public var currentState: State { state }
 
-  /// The way's states: each subscriber receives the current state at once, then every state
-  /// that differs from the one before it.
+  /// The way's states: each subscriber receives the current state at once, then the state after
+  /// every reduce, equal to the one before or not, as in OneWay 1.3.
+  ///
+  /// `way.publisher.number` emits `number` only when it changes; `way.publisher.map(\.number)`
+  /// emits it after every reduce.
   public var publisher: WayPublisher<State> { way.publisher }
 
   /// Fires after every change of the state, for SwiftUI.

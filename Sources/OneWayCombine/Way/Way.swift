@@ -109,11 +109,11 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
   @available(*, deprecated, renamed: "state")
   public var currentState: State { state }
 
-  /// The way's states: each subscriber receives the current state at once, then every state
-  /// that differs from the one before it.
+  /// The way's states: each subscriber receives the current state at once, then the state after
+  /// every reduce, equal to the one before or not, as in OneWay 1.3.
   ///
   /// `way.publisher.number` emits `number` only when it changes; `way.publisher.map(\.number)`
-  /// emits it for every state.
+  /// emits it after every reduce.
   public var publisher: WayPublisher<State> {
     WayPublisher(lock.withLock { observe().relay(current: engine.state.value, lock: lock) })
   }
@@ -216,7 +216,7 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
       observation.isRegistered = true
       let observation = self.observation
       engine.observeReductions { reduction in
-        if reduction.stateChanged { observation.didChange(to: reduction.state.value) }
+        observation.didReduce(to: reduction.state.value, changed: reduction.stateChanged)
       }
     }
     return observation

@@ -28,10 +28,16 @@ final class WayObservation<State>: @unchecked Sendable {
     return made
   }
 
-  /// Tells SwiftUI, then the publisher's subscribers, about a committed change.
-  func didChange(to state: State) {
-    willChange?.send()
-    relay?.publish(state)
+  /// Tells SwiftUI about a committed change, then the publisher's subscribers about the state
+  /// after a reduce, changed or not (W3: as in OneWay 1.3, `publisher.map(\.number)` repeats an
+  /// equal number; `publisher.number` removes the repeats itself).
+  func didReduce(to state: State, changed: Bool) {
+    if changed {
+      willChange?.send()
+      relay?.publish(state)
+    } else {
+      relay?.publishUnchanged(state)
+    }
   }
 
   /// Completes the publisher's subscriptions: the way is gone.

@@ -1,12 +1,18 @@
 /// The states of a ``Way`` (and, as ``StorePublisher``, of a `Store` or a `ViewStore`), as a
-/// publisher: each subscriber receives the current state at once, then every state that differs
-/// from the one before it, from inside the `send` that reduced it.
+/// publisher: each subscriber receives the current state at once, then the states that follow,
+/// from inside the `send` that reduced them.
 ///
-/// Dynamic member lookup picks out one property, which is emitted only when it changes:
+/// A way's publisher emits the state after every reduce, equal to the one before or not, as in
+/// OneWay 1.3; a store's emits only the states that differ from the one before. Dynamic member
+/// lookup picks out one property, which is emitted only when it changes:
 ///
 /// ```swift
+/// // number <- 10, 10, 20, 20
 /// way.publisher.number
-///   .sink { number in print(number) }
+///   .sink { number in print(number) }  // 10, 20
+///   .store(in: &cancellables)
+/// way.publisher.map(\.number)
+///   .sink { number in print(number) }  // 10, 10, 20, 20
 ///   .store(in: &cancellables)
 /// ```
 ///
@@ -32,7 +38,8 @@ public struct WayPublisher<State>: Publisher {
     upstream.subscribe(subscriber)
   }
 
-  /// A publisher of the property at `keyPath`, which emits only when that property changes.
+  /// A publisher of the property at `keyPath`, which emits only when that property changes (the
+  /// first value, then each value that differs from the one before it).
   ///
   /// - Parameter keyPath: The property to pick out.
   /// - Returns: A publisher of the property's distinct values.
