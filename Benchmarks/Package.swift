@@ -24,18 +24,11 @@ let package = Package(
       name: "BenchmarkFixtures",
       dependencies: [.product(name: "OneWay", package: "OneWay")]
     ),
-    // OneWay's sources compiled again inside this package (Sources/OneWayEngineCopy is a
-    // link to ../../Sources/OneWay), so that the lock-isolated store of scenario 9 can be built
-    // from the engine's `package` API, which a separate package cannot see. Only
-    // LockedStoreFixtures imports it.
-    .target(
-      name: "OneWayEngineCopy",
-      exclude: ["OneWay.docc"]
-    ),
-    // The lock-isolated store of scenario 9 and its baseline.
+    // The lock-isolated store of scenario 9 (OneWay's `LockedStoreEngine`, reached through
+    // the `LockedStores` SPI) and its baseline.
     .target(
       name: "LockedStoreFixtures",
-      dependencies: ["OneWayEngineCopy"]
+      dependencies: [.product(name: "OneWay", package: "OneWay")]
     ),
     // The package-benchmark suite (the plugin finds it under Benchmarks/).
     .executableTarget(

@@ -10,7 +10,7 @@ import Testing
   @Test func w4TheWaysStateLivesInTheEngineIsolatedByItsLock() {
     let way = CounterWay(initialState: .init(number: 0), threadOption: .threadSafe)
     way.send(.twice)
-    let engine = way.engine
+    let engine = way.front.engine
     #expect(engine.link.isSynchronous, "the engine's isolation is the way's lock")
     #expect(way.withEngineState { $0.number } == 2)
     #expect(engine.isIdle)
@@ -29,16 +29,16 @@ import Testing
     let subject = PassthroughSubject<CounterWay.Action, Never>()
     let way = CounterWay(initialState: .init(number: 0), threadOption: .current)
     way.send(.run(subject.eraseToSideWay()))
-    #expect(!way.engine.isIdle, "in the engine's book of effects")
+    #expect(!way.front.engine.isIdle, "in the engine's book of effects")
     subject.send(.increment)
     subject.send(completion: .finished)
-    #expect(way.engine.isIdle, "forgotten once complete")
+    #expect(way.front.engine.isIdle, "forgotten once complete")
     #expect(way.state.number == 1)
   }
 }
 
 extension Way {
   func withEngineState<T>(_ body: (State) -> T) -> T {
-    lock.withLock { body(engine.state.value) }
+    front.withEngine { body($0.state.value) }
   }
 }

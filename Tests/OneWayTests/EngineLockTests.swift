@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OneWay
+@_spi(LockedStores) @testable import OneWay
 
 /// The lock of the synchronous class stores on its own: recursive on one thread (A5's
 /// re-entrant sends), exclusive across threads. Run under the thread sanitizer in CI.
@@ -53,5 +53,40 @@ import Testing
     }
     let total = guarded.reduce(0) { sum, lock in sum + lock.lock.withLock { lock.count } }
     #expect(total == 4 * 2_000)
+  }
+
+  @Test func a1ALockedValueChangedFromEightThreadsLosesNoChange() async {
+    let counts = Locked<[Int]>([])
+    await onThreads(8) { thread in
+      for _ in 0..<1_000 { counts.append(thread) }
+    }
+    #expect(counts.current.count == 8 * 1_000)
+    #expect(counts.withLock { $0.filter { $0 == 3 }.count } == 1_000)
+  }
+
+  @Test func a1TheSPIsLockedStoreAndStoreLockTakenFromEightThreadsLoseNothing() async {
+    // What the benchmarks reach through `@_spi(LockedStores)`: the front door and its lock.
+    let store = LockedStore(
+      reducer: ClosureReducer<Int, Int> { state, action in
+        state += action
+        return .none
+      },
+      state: 0
+    )
+    final class Total: @unchecked Sendable {
+      // Read and written only while holding `lock`.
+      let lock = StoreLock()
+      var value = 0
+    }
+    let total = Total()
+    await onThreads(8) { _ in
+      for _ in 0..<1_000 {
+        store.send(1)
+        total.lock.withLock { total.value += 1 }
+      }
+    }
+    #expect(store.state == 8 * 1_000)
+    #expect(total.lock.withLock { total.value } == 8 * 1_000)
+    #expect(store.isIdle)
   }
 }

@@ -11,7 +11,7 @@ import Testing
 
   @Test func a1EightThreadsSendingTenThousandActionsEachLoseNothingAndKeepTheirOrder() async {
     struct Sent: Sendable, Equatable { var bySender: [[Int]] = Array(repeating: [], count: 8) }
-    let store = LockedStore(
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<(sender: Int, index: Int), Sent> { state, action in
         state.bySender[action.sender].append(action.index)
         return .none
@@ -31,7 +31,7 @@ import Testing
     let failures = Locked(0)
     await onThreads(Self.threads) { _ in
       for _ in 0..<1_000 {
-        let store = LockedStore(
+        let store = LockedStoreEngine(
           reducer: CountingReducer(),
           state: CountingReducer.State(number: 0)
         )
@@ -45,8 +45,8 @@ import Testing
   }
 
   @Test func a5AReducerThatSendsToItsOwnStoreIsQueuedNotDeadlocked() async {
-    let holder = Locked<LockedStore<ClosureReducer<Int, [Int]>>?>(nil)
-    let store = LockedStore(
+    let holder = Locked<LockedStoreEngine<ClosureReducer<Int, [Int]>>?>(nil)
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<Int, [Int]> { state, action in
         state.append(action)
         if action < 3 { holder.withLock { $0 }?.send(action + 10) }
@@ -66,7 +66,7 @@ import Testing
   }
 
   @Test func e1AsynchronousEffectsFromEveryThreadAreAllReduced() async {
-    let store = LockedStore(
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<Int, Int> { count, action in
         if action == 0 { return .single { 1 } }
         count += action
@@ -88,7 +88,7 @@ import Testing
       var lateResponses = 0
     }
     enum Action: Sendable { case start, cancel, response }
-    let store = LockedStore(
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<Action, State> { state, action in
         switch action {
         case .start:
@@ -117,7 +117,7 @@ import Testing
 
   @Test func t2DebounceRunsOnceAfterTheDueTimeOnTheStoresClock() async {
     let clock = TestClock()
-    let store = LockedStore(
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<Int, [Int]> { state, action in
         if action < 0 {
           return .just(-action).debounce(id: "debounce", for: .seconds(1))
@@ -139,7 +139,7 @@ import Testing
 
   @Test func t3ThrottleRunsTheFirstThenTheLatestWhenTheWindowEnds() async {
     let clock = TestClock()
-    let store = LockedStore(
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<Int, [Int]> { state, action in
         if action < 0 {
           return .just(-action).throttle(id: "throttle", for: .seconds(1), latest: true)
@@ -167,7 +167,7 @@ import Testing
   @Test func e1ALockedStoreReleasedWithEffectsInFlightCancelsThem() async {
     let started = Counter()
     let ended = Counter()
-    var store: LockedStore<ClosureReducer<Int, Int>>? = LockedStore(
+    var store: LockedStoreEngine<ClosureReducer<Int, Int>>? = LockedStoreEngine(
       reducer: ClosureReducer<Int, Int> { _, _ in
         .single {
           await started.increment()
@@ -188,7 +188,7 @@ import Testing
   @Test func c3ASynchronousSourceCancelledBeforeItIsSubscribedLeavesNothingBehind() {
     // The source is registered by the walk and subscribed after it; the `.cancel` reduced in
     // between means it is never subscribed, and nothing else would end its unit.
-    let store = LockedStore(
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<Int, [Int]> { state, action in
         state.append(action)
         guard action == 0 else { return .none }
@@ -209,7 +209,7 @@ import Testing
   }
 
   @Test func c3ASynchronousSourceCancelledByWhatItEmitsAsItStartsLeavesNothingBehind() {
-    let store = LockedStore(
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<Int, [Int]> { state, action in
         state.append(action)
         switch action {

@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func w2ASourceThatEmitsOnSubscribeIsReducedBeforeSendReturns() {
-    let store = LockedStore(
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<Int, [Int]> { state, action in
         state.append(action)
         return action == 0 ? Self.immediate([1, 2, 3]) : .none
@@ -54,7 +54,7 @@ import Testing
 
   @Test func w3ABoundSubjectIsReducedBeforeItsSendReturns() {
     let subject = Subject()
-    let store = LockedStore(
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<Int, [Int]>(bind: { subject.effect() }) { state, action in
         state.append(action)
         return .none
@@ -72,7 +72,7 @@ import Testing
 
   @Test func c2ACancelledSubscriptionIsEndedAndDeliversNothingMore() {
     let subject = Subject()
-    let store = LockedStore(
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<Int, [Int]> { state, action in
         switch action {
         case -1: return subject.effect().cancellable("subject")
@@ -108,7 +108,7 @@ import Testing
 
   @Test func l2ASourceThatNeverEndsKeepsTheStoreBusyUntilReset() {
     let subject = Subject()
-    let store = LockedStore(
+    let store = LockedStoreEngine(
       reducer: ClosureReducer<Int, [Int]> { state, action in
         if action == 0 { return subject.effect() }
         state.append(action)

@@ -151,7 +151,7 @@ import Testing
   }
 
   @Test func s1S2ALockedStoreCallsSubscriptionsUnderItsLockAndQueuesNestedSends() {
-    let store = LockedStore(reducer: Self.reducer(), state: State())
+    let store = LockedStoreEngine(reducer: Self.reducer(), state: State())
     let order = Locked<[String]>([])
     let subscription = store.subscribe(\.count) { [store] count in
       order.withLock { $0.append("count \(count)") }
@@ -169,7 +169,7 @@ import Testing
   @Test func s3SubscriptionsCancelledOnOtherThreadsWhileTheStoreNotifiesAreRaceFree() {
     // A subscription's closure is fetched under its box's lock, when its value changed, while
     // another thread may be cancelling it: run under the thread sanitizer.
-    let store = LockedStore(reducer: Self.reducer(), state: State())
+    let store = LockedStoreEngine(reducer: Self.reducer(), state: State())
     let calls = Locked(0)
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
       for index in 0..<500 {

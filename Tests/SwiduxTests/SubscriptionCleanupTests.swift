@@ -20,7 +20,7 @@ import Testing
       _ = store.subscribe(\.count) { _ in }
     }
     store.dispatch(Increment())
-    let kept = store.core.lock.withLock { store.core.engine.broadcaster?.subscribers.count ?? 0 }
+    let kept = store.core.front.withEngine { $0.broadcaster?.subscribers.count ?? 0 }
     #expect(kept == 0)
   }
 }

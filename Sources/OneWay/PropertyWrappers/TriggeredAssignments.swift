@@ -31,14 +31,14 @@
 /// as always up.
 @usableFromInline
 enum TriggeredAssignments {
-  #if canImport(Glibc)
+  #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
     @usableFromInline static let assignments = Atomic<Bool>(false)
   #endif
 
   /// Whether any assignment through `@Triggered` may have been made in this process.
   @inlinable
   static var anyAssignment: Bool {
-    #if canImport(Glibc)
+    #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
       assignments.load(ordering: .relaxed)
     #else
       true
@@ -84,7 +84,7 @@ enum TriggeredAssignments {
   /// Counts one assignment on the current thread.
   @inlinable
   static func count() {
-    #if canImport(Glibc)
+    #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
       if !assignments.load(ordering: .relaxed) { assignments.store(true, ordering: .relaxed) }
     #endif
     counter.pointee &+= 1

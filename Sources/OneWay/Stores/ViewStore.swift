@@ -1,5 +1,10 @@
 #if canImport(Combine)
   import Combine
+#elseif ONEWAY_OPENCOMBINE_TYPECHECK
+  // Only for CI's type-check of the Combine branch on Linux (Scripts/typecheck_combine.sh):
+  // OpenCombine has the same `ObservableObject` and `ObservableObjectPublisher`. OneWay itself
+  // never depends on it.
+  import OpenCombine
 #endif
 #if canImport(Observation)
   import Observation
@@ -81,7 +86,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     self.engine = engine
     self.parent = parent
     observer = ViewStoreObserver()
-    #if canImport(Combine)
+    #if canImport(Combine) || ONEWAY_OPENCOMBINE_TYPECHECK
       // `objectWillChange` may have subscribers that the store cannot see.
       observer.objectWillChange = objectWillChange
       engine.setObserver(observer)
@@ -263,7 +268,7 @@ extension ViewStore: StateSource {
   }
 }
 
-#if canImport(Combine)
+#if canImport(Combine) || ONEWAY_OPENCOMBINE_TYPECHECK
   extension ViewStore: ObservableObject {}
 #endif
 
@@ -337,7 +342,7 @@ final class ViewStoreObserver: StateObserver {
   // the dynamic exclusivity checks of a class's stored properties would only cost time on
   // every send.
 
-  #if canImport(Combine)
+  #if canImport(Combine) || ONEWAY_OPENCOMBINE_TYPECHECK
     /// The store's `objectWillChange`; set once, in the store's initialiser.
     @exclusivity(unchecked) @usableFromInline var objectWillChange: ObservableObjectPublisher?
   #endif
@@ -351,7 +356,7 @@ final class ViewStoreObserver: StateObserver {
 
   @inlinable
   override func willChange() {
-    #if canImport(Combine)
+    #if canImport(Combine) || ONEWAY_OPENCOMBINE_TYPECHECK
       objectWillChange?.send()
     #endif
     registrar?.willSet()

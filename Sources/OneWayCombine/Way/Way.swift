@@ -1,4 +1,5 @@
 import Foundation
+import OneWay
 
 #if canImport(Darwin)
   import Darwin
@@ -59,9 +60,9 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
   /// The state the way was created with.
   public let initialState: State
 
-  /// The isolation of the engine and of everything that observes it.
-  @usableFromInline let lock = EngineLock()
-  @usableFromInline let engine: StoreEngine<WayReducer<Action, State>>
+  /// The engine behind its lock, which is also the isolation of everything that observes the
+  /// way.
+  @usableFromInline let front: LockedStoreEngine<WayReducer<Action, State>>
   /// The thread a `.current` way was created on; `nil` for `.threadSafe`.
   @usableFromInline let confinedThread: pthread_t?
   /// The relay of `publisher` and `objectWillChange`, made when first asked for.
@@ -76,33 +77,29 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
   public init(initialState: State, threadOption: ThreadOption = .current) {
     self.initialState = initialState
     let anchor = WayAnchor<Action, State>()
-    engine = StoreEngine(
-      reducer: WayReducer(anchor: anchor),
-      state: LockIsolated(initialState),
-      clock: ContinuousClock(),
-      isolation: .lock(lock)
+    front = LockedStoreEngine(
+      unstarted: WayReducer(anchor: anchor),
+      state: WayValue(initialState),
+      clock: ContinuousClock()
     )
     switch threadOption {
     case .current: confinedThread = pthread_self()
     case .threadSafe: confinedThread = nil
     }
     anchor.way = Unmanaged.passUnretained(self)
-    lock.withLock {
-      // A way has no `states` loops (its publisher is fed by the channel of reductions, and
-      // starts from the current state), so it keeps no backlog for a first one (O7): while
-      // nothing observes the way, the engine reduces in place.
-      engine.discardStatesBacklog()
-      engine.bind()
-    }
+    // A way has no `states` loops (its publisher is fed by the channel of reductions, and
+    // starts from the current state), so it keeps no backlog for a first one (O7): while
+    // nothing observes the way, the engine reduces in place.
+    front.start(keepingStatesBacklog: false)
   }
 
   deinit {
-    lock.withLock { observation.finish() }
+    front.lock.withLock { observation.finish() }
   }
 
   /// The current state.
   public var state: State {
-    lock.withLock { engine.state.value }
+    front.state.value
   }
 
   /// The current state.
@@ -115,12 +112,12 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
   /// `way.publisher.number` emits `number` only when it changes; `way.publisher.map(\.number)`
   /// emits it after every reduce.
   public var publisher: WayPublisher<State> {
-    WayPublisher(lock.withLock { observe().relay(current: engine.state.value, lock: lock) })
+    WayPublisher(front.withEngine { observe($0).relay(current: $0.state.value, lock: front.lock) })
   }
 
   /// Fires after every change of the state, for SwiftUI.
   public var objectWillChange: ObservableObjectPublisher {
-    lock.withLock { observe().objectWillChange() }
+    front.withEngine { observe($0).objectWillChange() }
   }
 
   /// Changes `state` in response to `action` and returns the side way to run afterwards.
@@ -165,13 +162,8 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
     if let confinedThread, confinedThread != pthread_self() {
       reportUseFromAnotherThread("send(_:)")
     }
-    // Not through a closure: `lock.withLock` was not specialized in the caller, and a
-    // closure of the way's own cost a partial application and a call per send. Nothing in
-    // the engine's `send` throws, so the lock is always released. The lock's methods are
-    // inlined too: the caller takes the lock itself.
-    lock.lock()
-    engine.send(LockIsolated(action))
-    lock.unlock()
+    // Inlined down to the lock: the caller takes the lock itself and calls the engine's send.
+    front.send(WayValue(action))
   }
 
   /// Cancels every side way in flight, drops the actions not reduced yet, and subscribes to
@@ -180,13 +172,13 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
     if let confinedThread, confinedThread != pthread_self() {
       reportUseFromAnotherThread("reset()")
     }
-    lock.withLock { engine.reset() }
+    front.reset()
   }
 
   /// Subscribes to ``bind()`` again without the checks of ``reset()``: for ``NSWay``, whose
   /// `bind()` can be reached only once its initialiser has run.
   func rebind() {
-    lock.withLock { engine.reset() }
+    front.reset()
   }
 
   /// The name that messages about this way use.
@@ -210,8 +202,11 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
   }
 
   /// Registers the observer of reductions that feeds `publisher` and `objectWillChange`, the
-  /// first time one of them is asked for; until then, a `send` pays nothing for them.
-  private func observe() -> WayObservation<State> {
+  /// first time one of them is asked for; until then, a `send` pays nothing for them. Called
+  /// holding the lock, with the engine.
+  private func observe(
+    _ engine: StoreEngine<WayReducer<Action, State>>
+  ) -> WayObservation<State> {
     if !observation.isRegistered {
       observation.isRegistered = true
       let observation = self.observation

@@ -17,9 +17,9 @@ struct WayReducer<Action, State: Equatable>: Reducer, @unchecked Sendable {
 
   @inlinable @inline(__always)
   func reduce(
-    state: inout LockIsolated<State>,
-    action: LockIsolated<Action>
-  ) -> AnyEffect<LockIsolated<Action>> {
+    state: inout WayValue<State>,
+    action: WayValue<Action>
+  ) -> AnyEffect<WayValue<Action>> {
     // Always inlined into the engine's reduce: a call of its own cost a way's send about 15
     // instructions for a frame around one virtual call and one comparison.
     // Borrowed, not retained: the way outlives the reduce (see the type's documentation), and
@@ -34,7 +34,7 @@ struct WayReducer<Action, State: Equatable>: Reducer, @unchecked Sendable {
   }
 
   @usableFromInline
-  func bind() -> AnyEffect<LockIsolated<Action>> {
+  func bind() -> AnyEffect<WayValue<Action>> {
     let way = anchor.way.unsafelyUnwrapped.takeUnretainedValue()
     return way.bind().effect(of: way)
   }
@@ -55,7 +55,7 @@ final class WayAnchor<Action, State: Equatable> {
 extension SideWay where Failure == Never {
   /// The engine's form of this side way, for the engine of `way`.
   @inlinable
-  func effect<State>(of way: Way<Output, State>) -> AnyEffect<LockIsolated<Output>> {
+  func effect<State>(of way: Way<Output, State>) -> AnyEffect<WayValue<Output>> {
     if case .none = body { return .none }
     return makeEffect(of: way)
   }
@@ -65,7 +65,7 @@ extension SideWay where Failure == Never {
   /// Combine's own semantics (a `concat` subscribes to its next publisher when the one before
   /// completes, on the thread that completed it).
   @usableFromInline
-  func makeEffect<State>(of way: Way<Output, State>) -> AnyEffect<LockIsolated<Output>> {
+  func makeEffect<State>(of way: Way<Output, State>) -> AnyEffect<WayValue<Output>> {
     if let effect = synchronousEffect() { return effect }
     let source = UncheckedSendable(upstream)
     let reference = WeakReference(way)
@@ -78,7 +78,7 @@ extension SideWay where Failure == Never {
         },
         receiveValue: { output in
           guard let way = reference.object else { return }
-          withExtendedLifetime(way) { emitter.emit(LockIsolated(output)) }
+          withExtendedLifetime(way) { emitter.emit(WayValue(output)) }
         }
       )
       let subscription = UncheckedSendable(cancellable)
@@ -88,12 +88,12 @@ extension SideWay where Failure == Never {
 
   /// The engine's effect for a side way made only of `none`, `just`, `concat` and `merge`;
   /// `nil` when a publisher is part of it.
-  func synchronousEffect() -> AnyEffect<LockIsolated<Output>>? {
+  func synchronousEffect() -> AnyEffect<WayValue<Output>>? {
     switch body {
     case .none:
       return AnyEffect.none
     case .just(let output):
-      return .just(LockIsolated(output))
+      return .just(WayValue(output))
     case .concat(let sideWays):
       guard let effects = Self.synchronousEffects(sideWays) else { return nil }
       return .concat { for effect in effects { effect } }
@@ -107,8 +107,8 @@ extension SideWay where Failure == Never {
 
   private static func synchronousEffects(
     _ sideWays: [SideWay]
-  ) -> [AnyEffect<LockIsolated<Output>>]? {
-    var effects: [AnyEffect<LockIsolated<Output>>] = []
+  ) -> [AnyEffect<WayValue<Output>>]? {
+    var effects: [AnyEffect<WayValue<Output>>] = []
     effects.reserveCapacity(sideWays.count)
     for sideWay in sideWays {
       guard let effect = sideWay.synchronousEffect() else { return nil }

@@ -1,19 +1,18 @@
 import OneWay
 
-/// What a ``Store`` and the store handed to its middlewares share: OneWay's engine, the lock
-/// that is the engine's isolation, and the way in for a dispatch (the middleware chain).
+/// What a ``Store`` and the store handed to its middlewares share: OneWay's engine behind its
+/// lock (a `LockedStoreEngine`), and the way in for a dispatch (the middleware chain).
 ///
 /// It is the same front door as every synchronous class store of OneWay: each entry point
-/// takes the lock and calls the engine. The engine reduces one action at a time, queues a
+/// enters the engine under its lock. The engine reduces one action at a time, queues a
 /// dispatch made while it reduces (A5), and tells the subscriptions once the whole reduce has
 /// been committed (S1); nothing here queues, orders or notifies.
 @usableFromInline
 final class StoreCore<AppState>: @unchecked Sendable {
-  // @unchecked: `engine` and `entry` are used only while holding `lock`, and every closure
-  // the engine and the entry hold (the reducer, the middlewares, the subscriptions) is called
-  // only with it held.
-  let lock = EngineLock()
-  let engine: StoreEngine<EngineReducer>
+  // @unchecked: `entry` is used only while holding the front's lock, and every closure the
+  // engine and the entry hold (the reducer, the middlewares, the subscriptions) is called only
+  // with it held (dispatches from eight threads under the thread sanitizer: DispatchTests).
+  let front: LockedStoreEngine<EngineReducer>
   /// The application state, which the engine's state holds too.
   @usableFromInline let storage: AppStateStorage<AppState>
   // Read and written only under `lock`, each access copying the entry out at once, so no
@@ -33,31 +32,25 @@ final class StoreCore<AppState>: @unchecked Sendable {
 
   init(initialState: AppState, reducer: Reducer<AppState>) {
     storage = AppStateStorage(initialState, reducer: reducer)
-    engine = StoreEngine(
-      reducer: EngineReducer(),
+    front = LockedStoreEngine(
+      unstarted: EngineReducer(),
       state: EngineState(storage: storage),
-      clock: ContinuousClock(),
-      isolation: .lock(lock)
+      clock: ContinuousClock()
     )
-    lock.withLock {
-      // A Swidux store has no `states` loops, so it keeps no backlog for a first one (O7):
-      // with nothing needing the state before a reduce, the engine reduces in place.
-      engine.discardStatesBacklog()
-      engine.bind()
-    }
+    // A Swidux store has no `states` loops, so it keeps no backlog for a first one (O7): with
+    // nothing needing the state before a reduce, the engine reduces in place.
+    front.start(keepingStatesBacklog: false)
   }
 
   /// Sends `action` through the middlewares, if any, to the engine.
   func dispatch(_ action: any Action) {
-    // `lock()`/`unlock()` rather than `lock.withLock`, whose generic closure was not
-    // specialized here; nothing between them throws.
-    lock.lock()
-    if case .reducer = entry {
-      engine.send(DispatchedAction(action))
-    } else if case .middlewares(let dispatch) = entry {
-      dispatch(action)
+    front.withEngine { engine in
+      if case .reducer = entry {
+        engine.send(DispatchedAction(action))
+      } else if case .middlewares(let dispatch) = entry {
+        dispatch(action)
+      }
     }
-    lock.unlock()
   }
 
   /// Builds the dispatch function out of `middlewares`, each given `store`.
@@ -66,19 +59,20 @@ final class StoreCore<AppState>: @unchecked Sendable {
   /// middleware that keeps `next` and calls it later, from another thread, is still never
   /// called by two threads at once.
   func install(_ middlewares: [Middleware<AppState>], store: Store<AppState>) {
+    let front = self.front
     var next: @Sendable (any Action) -> Void = { action in
-      self.lock.withLock { self.engine.send(DispatchedAction(action)) }
+      front.send(DispatchedAction(action))
     }
     for middleware in middlewares {
-      next = ChainLink(lock: lock, function: middleware.run(store)(next)).callAsFunction
+      next = ChainLink(lock: front.lock, function: middleware.run(store)(next)).callAsFunction
     }
     let chain = next
-    lock.withLock { entry = .middlewares(chain) }
+    front.withEngine { _ in entry = .middlewares(chain) }
   }
 
   /// Lets the middlewares go: they hold the store they were given, which holds this core.
   func end() {
-    let previous = lock.withLock {
+    let previous = front.withEngine { _ in
       defer { entry = .ended }
       return entry
     }
@@ -88,7 +82,7 @@ final class StoreCore<AppState>: @unchecked Sendable {
 
   /// The current application state.
   var appState: AppState {
-    lock.withLock { storage.appState }
+    front.withEngine { _ in storage.appState }
   }
 
   /// Subscribes `onNext` to the value at `keyPath` through the engine's subscriptions.
@@ -109,7 +103,7 @@ final class StoreCore<AppState>: @unchecked Sendable {
   func subscribe(
     _ subscribe: (StoreEngine<EngineReducer>) -> StateSubscription
   ) -> StoreSubscriptionToken {
-    let subscription = lock.withLock { subscribe(engine) }
-    return StoreSubscriptionToken(subscription, lock: lock)
+    let subscription = front.withEngine(subscribe)
+    return StoreSubscriptionToken(subscription, lock: front.lock)
   }
 }

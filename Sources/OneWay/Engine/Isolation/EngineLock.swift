@@ -21,10 +21,11 @@
 /// finds it taken waits on a shared ``ParkingLot``. Every hand-over is an atomic acquire and
 /// release, which the thread sanitizer sees (it cannot see the kernel's hand-over of the
 /// standard library's `Mutex`, a priority-inheritance futex). Elsewhere (`Atomic` needs
-/// macOS 15 and iOS 18) it is a recursive pthread mutex.
+/// macOS 15 and iOS 18) it is a recursive pthread mutex; building with
+/// `-DONEWAY_PORTABLE_LOCKS` selects that branch on Linux too, so that CI builds and tests it.
 @usableFromInline
 package final class EngineLock: @unchecked Sendable {
-  #if !canImport(Glibc)
+  #if !canImport(Glibc) || ONEWAY_PORTABLE_LOCKS
     // The mutex is initialised once, before the lock is shared, destroyed in `deinit`, and only
     // ever used through pthread's own thread-safe calls. Visible to inlined code only through
     // `lock()` and `unlock()`.
@@ -48,7 +49,7 @@ package final class EngineLock: @unchecked Sendable {
   #endif
 
   package init() {
-    #if !canImport(Glibc)
+    #if !canImport(Glibc) || ONEWAY_PORTABLE_LOCKS
       mutex = .allocate(capacity: 1)
       var attributes = pthread_mutexattr_t()
       pthread_mutexattr_init(&attributes)
@@ -58,7 +59,7 @@ package final class EngineLock: @unchecked Sendable {
     #endif
   }
 
-  #if !canImport(Glibc)
+  #if !canImport(Glibc) || ONEWAY_PORTABLE_LOCKS
     deinit {
       pthread_mutex_destroy(mutex)
       mutex.deallocate()
@@ -80,7 +81,7 @@ package final class EngineLock: @unchecked Sendable {
   /// calling a function that does.
   @inlinable
   package func lock() {
-    #if !canImport(Glibc)
+    #if !canImport(Glibc) || ONEWAY_PORTABLE_LOCKS
       pthread_mutex_lock(mutex)
     #else
       let thread = pthread_self()
@@ -98,7 +99,7 @@ package final class EngineLock: @unchecked Sendable {
   /// Releases the lock taken by ``lock()``.
   @inlinable
   package func unlock() {
-    #if !canImport(Glibc)
+    #if !canImport(Glibc) || ONEWAY_PORTABLE_LOCKS
       pthread_mutex_unlock(mutex)
     #else
       if depth != 0 {
@@ -112,7 +113,7 @@ package final class EngineLock: @unchecked Sendable {
     #endif
   }
 
-  #if canImport(Glibc)
+  #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
     /// Waits until the lock is free and takes it, marked as possibly awaited (2), so that its
     /// release wakes the next waiter.
     @usableFromInline
@@ -130,7 +131,7 @@ package final class EngineLock: @unchecked Sendable {
   #endif
 }
 
-#if canImport(Glibc)
+#if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
   /// Where threads wait for a taken ``EngineLock``: a few pthread mutexes and conditions shared
   /// by every lock (picked by the lock's address), so that a lock costs no allocation of its
   /// own and its fast path calls no pthread function.

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Synchronization
-#endif
-
 /// How many tasks of cancelled units have not ended yet, and whether the engine asked to hear
 /// when the last one ends, in one word: the count times two, plus one while a wake is asked for.
 ///
@@ -11,7 +7,7 @@
 /// when it is the last and a task waits for idleness (see ``CancelledTasks``).
 ///
 /// Its rules are pure functions from one word to the next, so that they are tested without
-/// tasks, and applied the same way under a lock or in an atomic compare-and-exchange loop.
+/// tasks.
 struct CancelledTaskCount {
   /// The count times two, plus one while a wake is asked for.
   private(set) var word: UInt = 0
@@ -76,17 +72,15 @@ struct CancelledTaskCount {
 /// wait behind the store's own work. Made with the effect book, so that a store that never ran
 /// an effect keeps none.
 ///
-/// With Glibc the word is an `Atomic`: the engine and a task that ends never wait for each
-/// other. Elsewhere (`Atomic` needs macOS 15 and iOS 18) it is kept under a lock.
+/// The word is kept under an ``EngineLock`` of its own, held only for one transition, on every
+/// platform: an `Atomic` needs macOS 15 and iOS 18, and only cancellations take this lock, so a
+/// compare-and-exchange loop with Glibc alone was a second code path for no measurable gain.
 @usableFromInline
 final class CancelledTasks: Sendable {
-  #if canImport(Glibc)
-    private let word = Atomic<UInt>(0)
-  #else
-    private let lock = EngineLock()
-    // Read and written only while holding `lock`.
-    private nonisolated(unsafe) var count = CancelledTaskCount()
-  #endif
+  private let lock = EngineLock()
+  // Read and written only while holding `lock` (cancellations from many tasks at once, under
+  // the thread sanitizer: CancellationTests, LockedStoreTests).
+  private nonisolated(unsafe) var count = CancelledTaskCount()
 
   init() {}
 
@@ -94,50 +88,20 @@ final class CancelledTasks: Sendable {
   /// is cancelled.
   @usableFromInline
   func unitCancelled() {
-    #if canImport(Glibc)
-      word.wrappingAdd(2, ordering: .sequentiallyConsistent)
-    #else
-      lock.withLock { count.unitCancelled() }
-    #endif
+    lock.withLock { count.unitCancelled() }
   }
 
   /// The task of a cancelled unit ended; `true` when the caller must wake the engine (see
   /// ``CancelledTaskCount/afterTaskEnded(_:)``).
   @usableFromInline
   func taskEnded() -> Bool {
-    #if canImport(Glibc)
-      update(CancelledTaskCount.afterTaskEnded)
-    #else
-      lock.withLock { count.taskEnded() }
-    #endif
+    lock.withLock { count.taskEnded() }
   }
 
   /// Whether no task of a cancelled unit runs (see
   /// ``CancelledTaskCount/afterAsking(_:wake:)``).
   @usableFromInline
   func noneRunning(wakingWhenNone wake: Bool) -> Bool {
-    #if canImport(Glibc)
-      update { CancelledTaskCount.afterAsking($0, wake: wake) }
-    #else
-      lock.withLock { count.noneRunning(wakingWhenNone: wake) }
-    #endif
+    lock.withLock { count.noneRunning(wakingWhenNone: wake) }
   }
-
-  #if canImport(Glibc)
-    /// Replaces the word by what `transition` makes of it, and returns what it says.
-    private func update(_ transition: (UInt) -> (UInt, Bool)) -> Bool {
-      var current = word.load(ordering: .sequentiallyConsistent)
-      while true {
-        let (next, result) = transition(current)
-        if next == current { return result }
-        let (exchanged, original) = word.compareExchange(
-          expected: current,
-          desired: next,
-          ordering: .sequentiallyConsistent
-        )
-        if exchanged { return result }
-        current = original
-      }
-    }
-  #endif
 }
