@@ -200,14 +200,20 @@ def check(arguments):
             failed |= result in ("FAIL", "NEW")
             improved |= result == "below"
             shown_limit = "-" if limit is None else f"{limit:g}"
-            change = "" if not limit else f" {100 * (value - limit) / limit:+.1f}%"
+            if limit is None or value == limit == 0:
+                change = ""
+            elif limit == 0:
+                change = f" {value:+g}"
+            else:
+                change = f" {100 * (value - limit) / limit:+.1f}%"
             row += [f"{value:g}", shown_limit, result + change]
         rows.append(row)
 
     header = ["hot path (per iteration)", "instructions", "threshold", "", "allocations",
               "threshold", ""]
     widths = [max(len(str(row[i])) for row in rows + [header]) for i in range(len(header))]
-    print(f"Counts check ({name}, callgrind, {os.path.relpath(path, BENCHMARKS)}; "
+    shown_path = os.path.relpath(path, BENCHMARKS) if path.startswith(BENCHMARKS) else path
+    print(f"Counts check ({name}, callgrind, {shown_path}; "
           f"fails above +{TOLERANCE:.0%}):")
     for row in [header] + rows:
         print("  " + "  ".join(
