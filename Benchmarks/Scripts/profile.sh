@@ -38,15 +38,14 @@ fi
 
 # PROFILE_CPU=K runs the profile on CPU K alone (taskset), so that Swift's cooperative pool has
 # one thread: the interleaving of an asynchronous scenario's tasks (and so its path through the
-# engine, its allocations and its instructions) is then the same on every run. Without it, two
-# runs of s4-store differed by 5% in instructions and 15% in allocations; with it, not at all.
+# engine, its allocations and its instructions) is then the same on every run; without it, the
+# asynchronous scenarios vary from run to run by more than the counts check's tolerance.
 pin=()
 if [[ -n ${PROFILE_CPU:-} ]]; then pin=(taskset -c "$PROFILE_CPU"); fi
 
 # PROFILE_RUNS=R (1 unless set) profiles each iteration count R times and keeps the run with
 # the fewest instructions: even on one CPU, a run of an asynchronous scenario now and then takes
-# a costlier interleaving (s4-store: 1 run in 4 or 5, 2,000,000 instructions and 1,200
-# allocations more over 2,000 round trips), never a cheaper one.
+# a costlier interleaving, never a cheaper one.
 runs=${PROFILE_RUNS:-1}
 
 # count ITERATIONS FILE: the instructions of the cheapest of $runs profiles, kept in FILE.
