@@ -13,14 +13,14 @@ struct IdleWaiters {
     continuations[id] = continuation
   }
 
-  mutating func resume(_ id: ObjectIdentifier) {
-    continuations.removeValue(forKey: id)?.resume()
+  mutating func remove(_ id: ObjectIdentifier) -> CheckedContinuation<Void, Never>? {
+    continuations.removeValue(forKey: id)
   }
 
-  mutating func resumeAll() {
-    let waiting = continuations.values
-    continuations.removeAll()
-    for continuation in waiting { continuation.resume() }
+  /// Resumes every waiting task; the waiters are taken out of the book first (see
+  /// ``EffectScheduler/takeIdleWaiters()``).
+  consuming func resumeAll() {
+    for continuation in continuations.values { continuation.resume() }
   }
 }
 

@@ -1,6 +1,11 @@
-/// What a store's scheduler keeps between walks: the book of in-flight units, the open
-/// throttle windows, the walk's work list, the units that ended during a drain, the tasks
-/// waiting for the store to be idle, and how its tasks reach the store.
+/// What a store's scheduler keeps between walks: the registry of in-flight units, the open
+/// throttle windows, the walk's work list, the work left for the engine, the units that ended
+/// during a drain, the tasks waiting for the store to be idle, and how its tasks reach the
+/// store.
+///
+/// The last two are the engine's concerns, kept here because this is the one thing a store
+/// makes on its first effect: elsewhere, they would cost every idle store a word. Only the
+/// scheduler touches the book; the engine goes through the scheduler's methods.
 ///
 /// Made by the first walk that registers a unit or starts a task (or with the scheduler, for a
 /// store whose clock is not `ContinuousClock`, or by the first wait for idleness), so that a
@@ -16,7 +21,7 @@ final class EffectBook<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// The walk's work list, kept between walks so that a busy store stops allocating it.
   @exclusivity(unchecked) @usableFromInline var steps: [EffectScheduler<R>.Step] = []
   @exclusivity(unchecked) @usableFromInline var pendingWork: [EffectScheduler<R>.PendingWork] = []
-  /// Whether every task is started in a slot, through the pending work, instead of at once:
+  /// Whether every task is put in a slot and kept in ``deferredStarts`` instead of started:
   /// set while an actor store's initialiser uses the engine off the store's executor, so that
   /// the engine can start the tasks only once it is done (see ``StoreEngine/bindFromOutside()``).
   /// Kept in the book, not the scheduler, so that an idle store without one stays as small.

@@ -18,7 +18,8 @@ extension EffectScheduler {
   /// ``LinkedSink/emitLast(_:)``).
   ///
   /// A unit of `bind()` is not started here but handed to the engine (see
-  /// ``takePendingWork()``), which starts it once the walk is over.
+  /// ``takePendingWork()``), which starts it once the walk is over; while task starts are
+  /// deferred (see ``deferTaskStarts(link:)``), no unit's task is started here.
   ///
   /// The task's operation is a closure literal written here, so the compiler makes it in the
   /// form `Task` takes. Handed a ready-made `@Sendable () async -> Void` instead, `Task` wrapped
@@ -44,18 +45,23 @@ extension EffectScheduler {
       cancelledTasks: scope.isBinding ? nil : book.unsafelyUnwrapped.cancelledTasks,
       endsWhereItRunsWhenCancelled: !scope.isBinding && scope.parent == nil
     )
-    if scope.isBinding {
+    if book.unsafelyUnwrapped.defersTaskStarts {
+      let slot = TaskSlot()
+      registry.attach(slot, to: token)
+      book.unsafelyUnwrapped.deferredStarts.append(
+        DeferredStart(
+          slot: slot,
+          priority: priority,
+          immediately: scope.isBinding,
+          body: { await body.run(sink) }
+        )
+      )
+      tasks?.append(.inSlot(slot))
+    } else if scope.isBinding {
       let slot = TaskSlot()
       registry.attach(slot, to: token)
       book.unsafelyUnwrapped.pendingWork.append(
         .startBindingTask(slot, priority: priority, { await body.run(sink) })
-      )
-      tasks?.append(.inSlot(slot))
-    } else if book.unsafelyUnwrapped.defersTaskStarts {
-      let slot = TaskSlot()
-      registry.attach(slot, to: token)
-      book.unsafelyUnwrapped.pendingWork.append(
-        .startTask(slot, priority: priority, { await body.run(sink) })
       )
       tasks?.append(.inSlot(slot))
     } else {
@@ -96,5 +102,23 @@ extension EffectScheduler {
   mutating func attach(_ cancel: @escaping EffectCancel, to token: EffectToken) -> Bool {
     guard book != nil else { return false }
     return registry.attach(cancel, to: token)
+  }
+
+  /// Puts every task from now on in a slot, kept for ``takeDeferredStarts()``, instead of
+  /// starting it: for an actor store's initialiser, which uses the engine off the store's
+  /// executor and starts the tasks once it is done with the engine (see
+  /// ``StoreEngine/bindFromOutside()``).
+  mutating func deferTaskStarts(link: EngineLink<R>) {
+    makeBook(link: link).defersTaskStarts = true
+  }
+
+  /// Ends ``deferTaskStarts(link:)`` and returns the tasks it deferred, in the order they
+  /// were started, for the engine to start.
+  mutating func takeDeferredStarts() -> [DeferredStart] {
+    guard let book else { return [] }
+    book.defersTaskStarts = false
+    var starts: [DeferredStart] = []
+    swap(&starts, &book.deferredStarts)
+    return starts
   }
 }

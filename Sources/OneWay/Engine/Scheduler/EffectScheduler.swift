@@ -81,9 +81,6 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   enum PendingWork {
     /// Start a task of `bind()`, synchronously (L4), and put it in its slot.
     case startBindingTask(TaskSlot, priority: EffectPriority, @Sendable () async -> Void)
-    /// Start the task of a unit outside `bind()`, at once, and put it in its slot: only while
-    /// task starts are deferred (see ``defersTaskStarts``).
-    case startTask(TaskSlot, priority: EffectPriority, @Sendable () async -> Void)
     /// Subscribe a synchronous source registered as `token`.
     case subscribe(EffectToken, @Sendable (EffectEmitter<Action>) -> EffectCancel)
     /// Cancel the task of a cancelled unit: its cancellation handlers may run user code (a
@@ -98,14 +95,14 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// ``EffectBook``); `nil` until then, so that an idle store keeps nothing but this pointer.
   @usableFromInline var book: EffectBook<R>?
 
-  /// Whether every task is started in a slot, through the pending work, instead of at once
-  /// (see ``EffectBook/defersTaskStarts``).
-  @inlinable
-  var defersTaskStarts: Bool { book?.defersTaskStarts == true }
-
   /// A scheduler that measures time with `ContinuousClock`, which is stateless and is made
   /// again when needed (see ``keep(_:link:)`` for any other clock).
   init() {}
+
+  /// Whether the scheduler has made its book: until then, no effect has left anything for the
+  /// engine to do after a drain, and no task waits for idleness.
+  @inlinable
+  var hasBook: Bool { book != nil }
 
   /// The book, made now if the scheduler has none yet.
   @inlinable
@@ -149,6 +146,10 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// The link that the tasks of the scheduler's units reach the store through; only while
   /// the book exists (a walk that starts tasks makes it).
   @usableFromInline var link: EngineLink<R> { book.unsafelyUnwrapped.link }
+
+  /// The count of the tasks of cancelled units that still run; `nil` while the scheduler has
+  /// no book.
+  var cancelledTasks: CancelledTasks? { book?.cancelledTasks }
 
   /// Whether any task outside `bind()` still runs, cancelled or not; with `wake`, the last
   /// cancelled task to end wakes the engine (see ``CancelledTaskCount``).

@@ -46,25 +46,11 @@ extension StoreEngine {
   @inlinable
   func finish(_ token: EffectToken, countedWhenCancelled: Bool) {
     if core.isProcessing {
-      // A unit is in the book, so the book exists.
-      scheduler.book.unsafelyUnwrapped.finishedDuringDrain.append(
-        (token, countedWhenCancelled)
-      )
-      return
+      return scheduler.finishOnceDrained(token, countedWhenCancelled: countedWhenCancelled)
     }
     scheduler.finishTask(token, countedWhenCancelled: countedWhenCancelled)
     performPendingWork()
     settle()
-  }
-
-  @usableFromInline
-  func finishUnitsThatEndedDuringTheDrain() {
-    guard let book = scheduler.book else { return }
-    let finished = book.finishedDuringDrain
-    book.finishedDuringDrain.removeAll()
-    for unit in finished {
-      scheduler.finishTask(unit.token, countedWhenCancelled: unit.countedWhenCancelled)
-    }
   }
 
   /// Ends the throttle window that `timer` measured; its trailing run opens the next window,
@@ -88,18 +74,7 @@ extension StoreEngine {
       for work in pending {
         switch work {
         case .startBindingTask(let slot, let priority, let body):
-          guard !scheduler.defersTaskStarts else {
-            scheduler.book.unsafelyUnwrapped.deferredStarts.append(
-              DeferredStart(slot: slot, priority: priority, immediately: true, body: body)
-            )
-            continue
-          }
           slot.fill(with: Self.startSynchronously(priority: priority, body))
-        case .startTask(let slot, let priority, let body):
-          // Only left while task starts are deferred.
-          scheduler.book.unsafelyUnwrapped.deferredStarts.append(
-            DeferredStart(slot: slot, priority: priority, immediately: false, body: body)
-          )
         case .subscribe(let token, let start):
           subscribe(token, start)
         case .cancelTask(let unit):

@@ -20,7 +20,7 @@ extension StoreEngine {
         Task {
           let added = await link.run { engine in
             if engine.isIdleWakingWhenNotYet || waiter.isCancelled { return false }
-            engine.scheduler.makeBook(link: engine.link).idleWaiters.add(waiter.id, continuation)
+            engine.scheduler.addIdleWaiter(waiter.id, continuation, link: engine.link)
             return true
           }
           if added != true { continuation.resume() }
@@ -28,7 +28,7 @@ extension StoreEngine {
       }
     } onCancel: {
       waiter.cancel()
-      link.runLater { $0.scheduler.book?.idleWaiters.resume(waiter.id) }
+      link.runLater { $0.scheduler.takeIdleWaiter(waiter.id)?.resume() }
     }
   }
 
@@ -36,7 +36,7 @@ extension StoreEngine {
   /// units keep it busy, the last of them to end calls this again.
   @usableFromInline
   func resumeIdleWaitersIfIdle() {
-    guard scheduler.book?.idleWaiters.isEmpty == false else { return }
-    if isIdleWakingWhenNotYet { scheduler.book?.idleWaiters.resumeAll() }
+    guard scheduler.hasIdleWaiters else { return }
+    if isIdleWakingWhenNotYet { scheduler.takeIdleWaiters().resumeAll() }
   }
 }

@@ -32,12 +32,9 @@ extension StoreEngine {
   package func bindFromOutside() {
     let effect = reducer?.bind() ?? .none
     if effect.isNone { return }
-    let book = scheduler.makeBook(link: link)
-    book.defersTaskStarts = true
+    scheduler.deferTaskStarts(link: link)
     start(binding: effect)
-    book.defersTaskStarts = false
-    let starts = book.deferredStarts
-    book.deferredStarts = []
+    let starts = scheduler.takeDeferredStarts()
     // The engine is not touched from here on.
     for start in starts {
       start.slot.fill(

@@ -17,7 +17,7 @@ extension StoreEngine {
       drainQueue()
     }
     core.isProcessing = false
-    if scheduler.book != nil { afterDrain() }
+    if scheduler.hasBook { afterDrain() }
   }
 
   /// Ends the units that ended while the engine was reducing, once no drain is running, and
@@ -29,15 +29,12 @@ extension StoreEngine {
   /// thread (through the recursive lock). Ending the units then would make the drain drop the
   /// actions they queued (C2 admits an action only while its unit is alive), so they are ended
   /// only once the outermost drain is over.
-  ///
-  /// It reads the book through optional chaining, never binding it to a local, which would
-  /// retain and release it (the same holds for the broadcaster below).
   @inlinable
   func afterDrain() {
-    if !core.isProcessing, scheduler.book?.finishedDuringDrain.isEmpty == false {
-      finishUnitsThatEndedDuringTheDrain()
+    if !core.isProcessing, scheduler.hasUnitsEndedDuringDrain {
+      scheduler.finishUnitsEndedDuringDrain()
     }
-    if scheduler.book?.idleWaiters.isEmpty == false { resumeIdleWaitersIfIdle() }
+    if scheduler.hasIdleWaiters { resumeIdleWaitersIfIdle() }
   }
 
   /// Not inlined into ``send(_:)``, which calls it twice: each would be a copy of the reduce.
@@ -160,6 +157,6 @@ extension StoreEngine {
       drainQueue()
       core.isProcessing = false
     }
-    if scheduler.book != nil { afterDrain() }
+    if scheduler.hasBook { afterDrain() }
   }
 }

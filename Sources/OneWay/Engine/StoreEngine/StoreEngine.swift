@@ -99,11 +99,11 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       switch work {
       case .cancelTask(let unit): unit.cancelTask()
       case .cancelSubscription(_, let cancel): cancel()
-      case .startBindingTask, .startTask, .subscribe: break
+      case .startBindingTask, .subscribe: break
       }
     }
     broadcaster?.finishAll()
-    scheduler.book?.idleWaiters.resumeAll()
+    scheduler.takeIdleWaiters().resumeAll()
   }
 
   /// The current state.
