@@ -216,18 +216,19 @@ extension EffectScheduler {
     case .cancel(let id):
       cancel(id)
     case .debounce, .throttle, .single, .sequence, .stream, .subscribe:
-      startTimed(effect, in: scope, steps: &steps, tasks: &tasks)
+      startAsynchronous(effect, in: scope, steps: &steps, tasks: &tasks)
     }
   }
 
-  /// The part of the walk that sets up tasks, timers and windows.
+  /// The part of the walk for an asynchronous effect: registers it as a unit and starts its
+  /// task (`.single`, `.sequence`, `.stream`, `.subscribe`), leaves its subscription to the
+  /// engine (a `.subscribe` on a lock's isolation), or sets up its timer (``startTimer``).
   ///
   /// Inlinable, as is everything an effect's task runs, so that it is specialised for the
   /// store's reducer in the store's module: unspecialised, every generic type on the way
-  /// (the runner, the sink, the queue's entries) was looked up at run time, about 40 times per
-  /// effect that answers with one action.
+  /// (the runner, the sink, the queue's entries) was looked up at run time, for every effect.
   @inlinable
-  mutating func startTimed(
+  mutating func startAsynchronous(
     _ effect: AnyEffect<Action>,
     in scope: Scope,
     steps: inout [Step],

@@ -7,7 +7,7 @@ extension StoreEngine {
   /// ``isIdle``, for a caller that waits for idleness: if only tasks of cancelled units keep
   /// the store busy, the last of them to end wakes the engine, which then checks again.
   @usableFromInline
-  var isIdleWakingWhenNotYet: Bool {
+  var isIdleWakingWhenCancelledTasksEnd: Bool {
     !core.isProcessing && !scheduler.isBusy(wakingWhenNone: true)
   }
 
@@ -19,7 +19,7 @@ extension StoreEngine {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         Task {
           let added = await link.run { engine in
-            if engine.isIdleWakingWhenNotYet || waiter.isCancelled { return false }
+            if engine.isIdleWakingWhenCancelledTasksEnd || waiter.isCancelled { return false }
             engine.scheduler.addIdleWaiter(waiter.id, continuation, link: engine.link)
             return true
           }
@@ -37,6 +37,6 @@ extension StoreEngine {
   @usableFromInline
   func resumeIdleWaitersIfIdle() {
     guard scheduler.hasIdleWaiters else { return }
-    if isIdleWakingWhenNotYet { scheduler.takeIdleWaiters().resumeAll() }
+    if isIdleWakingWhenCancelledTasksEnd { scheduler.takeIdleWaiters().resumeAll() }
   }
 }

@@ -40,14 +40,14 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// ``Broadcaster``); `nil` until something does, so that an idle store keeps nothing of it.
   @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>?
   /// The store's isolation until something needs the link, then the link (see ``link``).
-  @exclusivity(unchecked) var reach: Reach
+  @exclusivity(unchecked) var lazyLink: LazyLink
 
-  /// Where the engine's isolation is to be found.
-  enum Reach {
+  /// The engine's link, made on first use from the store's isolation.
+  enum LazyLink {
     /// No link yet: nothing outside the isolation has needed to reach the engine.
-    case isolation(Isolation)
+    case notMade(Isolation)
     /// The link, made on first use.
-    case link(EngineLink<R>)
+    case made(EngineLink<R>)
   }
 
   /// How code outside the store's isolation reaches this engine: made on first use (the first
@@ -55,13 +55,13 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// store keeps neither it nor the side table of its weak reference to the engine. Only used
   /// on the store's isolation.
   @usableFromInline package var link: EngineLink<R> {
-    switch reach {
-    case .link(let link):
+    switch lazyLink {
+    case .made(let link):
       return link
-    case .isolation(let isolation):
+    case .notMade(let isolation):
       let link = EngineLink<R>(isolation: isolation)
       link.engine = self
-      reach = .link(link)
+      lazyLink = .made(link)
       return link
     }
   }
@@ -77,7 +77,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   ) {
     self.reducer = reducer
     self.core = ReduceCore(state: state)
-    self.reach = .isolation(isolation)
+    self.lazyLink = .notMade(isolation)
     self.scheduler = EffectScheduler()
     if C.self != ContinuousClock.self {
       scheduler.keep(clock, link: link)
@@ -89,7 +89,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   package init(childState state: R.State, isolation: Isolation) {
     self.reducer = nil
     self.core = ReduceCore(state: state)
-    self.reach = .isolation(isolation)
+    self.lazyLink = .notMade(isolation)
     self.scheduler = EffectScheduler()
   }
 
