@@ -55,8 +55,8 @@ public struct Scope<Parent: Reducer, Child: Reducer>: Reducer {
   ///
   /// Held inline, they made each level of a nested feature as large as every level below it
   /// put together, and a send copied them at every level: the store copied the whole reducer
-  /// to call it, and each `Scope` copied its child to call it (about 600 bytes per send at five
-  /// levels, a `memcpy` at the larger ones). Behind one reference, a scope is one word wherever
+  /// to call it, and each `Scope` copied its child to call it, a cost that grew with the depth.
+  /// Behind one reference, a scope is one word wherever
   /// it is copied or passed, however deep it is; its parts are only read, in place.
   @usableFromInline
   final class Parts: Sendable {

@@ -32,7 +32,8 @@ struct StateBacklog<State> {
   var holdsOnlyTheCurrentState: Bool { ring == nil }
 
   /// Keeps `state`, the store's state before its first change, as the oldest state.
-  @inlinable
+  // Not inlinable: once per store, at its first change.
+  @usableFromInline
   mutating func keepFirst(_ state: State) {
     ring = StateRing.make(capacity: Self.capacity, first: state)
   }
@@ -71,7 +72,7 @@ final class StateRing<State>: ManagedBuffer<StateRing.Header, State> {
   }
 
   /// A ring of `capacity` states that holds `first`.
-  @inlinable
+  @usableFromInline
   static func make(capacity: Int, first: State) -> StateRing {
     let buffer = create(minimumCapacity: capacity) { _ in Header(count: 1, start: 0) }
     // `create` allocates an instance of the class it is called on.

@@ -8,7 +8,7 @@ struct DeferredStart: Sendable {
   @usableFromInline let immediately: Bool
   @usableFromInline let body: @Sendable () async -> Void
 
-  @inlinable
+  @usableFromInline
   init(
     slot: TaskSlot,
     priority: EffectPriority,

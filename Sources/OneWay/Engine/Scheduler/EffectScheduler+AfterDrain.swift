@@ -10,7 +10,7 @@ extension EffectScheduler {
   /// Keeps the unit `token`, which ended while the engine was reducing, alive until
   /// ``finishUnitsEndedDuringDrain()``: the actions it queued are admitted only while it is
   /// (C2).
-  @inlinable
+  @usableFromInline
   mutating func finishOnceDrained(_ token: EffectToken, countedWhenCancelled: Bool) {
     // A unit is in the book, so the book exists.
     book.unsafelyUnwrapped.finishedDuringDrain.append((token, countedWhenCancelled))

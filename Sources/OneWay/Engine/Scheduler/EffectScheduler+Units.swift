@@ -61,9 +61,9 @@ extension EffectScheduler {
   ///
   /// Inlinable, so that it is specialised with the engine: unspecialised, each admitted action
   /// looked up the queue entry's generic metadata and read the registry through a coroutine
-  /// whose frame was allocated, about 700 instructions. It reads the book's registry in place:
-  /// through the `registry` accessor, which may yield an empty registry, the whole registry
-  /// was copied and destroyed for each read, another 400.
+  /// whose frame was allocated. It reads the book's registry in place: through the `registry`
+  /// accessor, which may yield an empty registry, the whole registry was copied and destroyed
+  /// for each read.
   @inlinable
   mutating func admit(_ entry: ActionQueue<Action>.Entry) -> Bool {
     guard let source = entry.source, let book else { return entry.source == nil }
@@ -77,7 +77,6 @@ extension EffectScheduler {
     book?.registry.isAlive(token) ?? false
   }
 
-  @inlinable
   func isBinding(_ token: EffectToken) -> Bool {
     book?.registry.isBinding(token) ?? false
   }

@@ -55,24 +55,14 @@ extension StoreEngine {
   @inlinable
   func notifySubscribers() {
     let state = core.state
-    // Unretained: only called while the broadcaster exists, and the engine keeps it until its
-    // own end (a plain local reference was retained and released at every step of the loop).
-    let ended = Unmanaged.passUnretained(broadcaster.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-      broadcaster in
-      var ended = false
-      var index = 0
-      while index < broadcaster.subscribers.count {
-        // Unretained: the list holds the subscriber, and so its `notify` closure, for the
-        // whole call, even if a subscription made by the closure makes the list grow (see
-        // above).
-        let alive = Unmanaged.passUnretained(broadcaster.subscribers[index])
-          ._withUnsafeGuaranteedRef { $0.notify(state) }
-        if !alive { ended = true }
-        index += 1
-      }
-      return ended
+    guard let broadcaster else { return }
+    var ended = false
+    var index = 0
+    while index < broadcaster.subscribers.count {
+      if !broadcaster.subscribers[index].notify(state) { ended = true }
+      index += 1
     }
-    if ended { broadcaster?.removeCancelledSubscribers() }
+    if ended { broadcaster.removeCancelledSubscribers() }
   }
 
   @usableFromInline

@@ -4,13 +4,11 @@ extension StoreEngine {
   @inlinable
   func start(_ effect: AnyEffect<Action>) {
     var ignored: [EffectScheduler<R>.StartedTask]? = nil
-    // The link is made only if the walk needs it. Through an unowned reference, the closure
-    // that makes it does not retain the engine, which is alive for the whole call anyway.
-    unowned(unsafe) let engine = self
+    // The link is made only if the walk needs it.
     scheduler.start(
       effect,
       in: .init(),
-      link: engine.link,
+      link: link,
       queue: &core.queue,
       collecting: &ignored
     )
@@ -25,7 +23,7 @@ extension StoreEngine {
   }
 
   /// Starts a node nested in the running unit `parent`, and returns the tasks to await.
-  @inlinable
+  @usableFromInline
   func start(_ effect: AnyEffect<Action>, parent: EffectToken) -> [EffectTask] {
     guard scheduler.isAlive(parent) else { return [] }
     var started: [EffectScheduler<R>.StartedTask]? = []
