@@ -43,6 +43,9 @@
 /// keep several children of the same type apart, embed them with
 /// ``Reducer/forEach(_:action:extract:element:)``.
 public struct Scope<Parent: Reducer, Child: Reducer>: Reducer {
+  // Inlinable: every action of a composed feature goes through `reduce`, specialized for the
+  // client's reducers.
+
   /// The parent's actions.
   public typealias Action = Parent.Action
   /// The parent's state.
@@ -141,6 +144,8 @@ public struct Scope<Parent: Reducer, Child: Reducer>: Reducer {
 }
 
 extension Scope {
+  // Inlinable: builds the scope's closures for the client's types; they run on every action.
+
   /// Creates a reducer that runs `child` on the state at `state`, for the actions that
   /// `extract` finds in the parent's actions.
   ///
@@ -179,6 +184,8 @@ extension Scope {
 }
 
 extension Reducer {
+  // Inlinable: see the extension above.
+
   /// Embeds a child reducer in this one: the child runs on the state at `state`, for the
   /// actions that `extract` finds, before this reducer runs on every action.
   ///

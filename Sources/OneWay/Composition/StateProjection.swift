@@ -7,6 +7,8 @@
 /// path for any other path (a computed property, a class's property, an optional chain).
 @usableFromInline
 struct StateProjection<Root, Value>: Sendable {
+  // Inlinable: every action of a composed feature reaches its child's state through it.
+
   @usableFromInline let keyPath: WritableKeyPath<Root, Value> & Sendable
   /// The child's offset in the parent's inline storage, or `nil` to go through `keyPath`.
   @usableFromInline let offset: Int?

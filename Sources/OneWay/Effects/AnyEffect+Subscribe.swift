@@ -5,6 +5,8 @@ package typealias EffectCancel = @Sendable () -> Void
 /// What a subscription effect calls to deliver its elements and to say it is over.
 @usableFromInline
 package struct EffectEmitter<Element: Sendable>: Sendable {
+  // Inlinable (`init`): made for every synchronous subscription, by the engine's inlinable code.
+
   /// Delivers one element.
   @usableFromInline package let emit: @Sendable (Element) -> Void
   /// Ends the effect; later elements are dropped.

@@ -5,6 +5,8 @@
 /// equality stays symmetric and agrees with the hash.
 @usableFromInline
 struct AnyEffectID: Hashable, Sendable, CustomStringConvertible {
+  // Inlinable (`init`): made by every `cancellable`, `cancel`, `debounce` and `throttle`.
+
   @usableFromInline let base: any Hashable & Sendable
   /// The hash of `base` and its dynamic type, computed once, when the identifier is made.
   ///

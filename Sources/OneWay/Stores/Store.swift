@@ -17,6 +17,10 @@
 /// they hold the store weakly and are cancelled when it is deinitialized.
 public final actor Store<R: Reducer, C: Clock<Duration>>
 where R.Action: Sendable, R.State: Sendable & Equatable {
+  // Inlinable: `send` and `subscribe` are specialized for the client's reducer and value in the
+  // client's module, with the executor and parent they read; `unownedExecutor` is read at every hop
+  // onto the store.
+
   /// The reducer's action type.
   public typealias Action = R.Action
 

@@ -26,6 +26,9 @@
 @MainActor
 public final class ViewStore<R: Reducer, C: Clock<Duration>>
 where R.Action: Sendable, R.State: Sendable & Equatable {
+  // Inlinable: `send`, `state` and `subscribe` are specialized for the client's reducer and value
+  // in the client's module.
+
   /// The reducer's action type.
   public typealias Action = R.Action
 

@@ -12,6 +12,8 @@
 /// a state on every change is one store into it.
 @usableFromInline
 struct StateBacklog<State> {
+  // Inlinable (`holdsOnlyTheCurrentState`, `append`): every commit of a changed state.
+
   /// How many states a store keeps while no loop has started.
   ///
   /// Large enough for a test or a start-up sequence that sends a burst of actions before it
@@ -56,6 +58,8 @@ struct StateBacklog<State> {
 /// on its store's isolation.
 @usableFromInline
 final class StateRing<State>: ManagedBuffer<StateRing.Header, State> {
+  // Inlinable (`append`): every commit of a changed state.
+
   /// Where the ring stands.
   @usableFromInline
   struct Header {

@@ -8,6 +8,9 @@
 /// key-path subscription costs.
 @usableFromInline
 struct StoredValueReader<Root, Value> {
+  // Inlinable: the read of every key-path subscription and child store at every commit, compiled
+  // for the client's state and value.
+
   @usableFromInline let keyPath: KeyPath<Root, Value>
   /// The value's offset in the root's inline storage, or `nil` to go through `keyPath` (a
   /// computed property, a class's property, an optional chain).

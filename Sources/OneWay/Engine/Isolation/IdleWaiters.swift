@@ -1,6 +1,8 @@
 /// The tasks waiting for a store to become idle.
 @usableFromInline
 struct IdleWaiters {
+  // Inlinable (`isEmpty`): checked after every drain of a store with effects.
+
   @usableFromInline var continuations: [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
 
   @usableFromInline

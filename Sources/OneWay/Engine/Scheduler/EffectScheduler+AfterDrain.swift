@@ -7,6 +7,8 @@
 /// Each reads the book through optional chaining, never binding it to a local, which would
 /// retain and release it.
 extension EffectScheduler {
+  // Inlinable: the checks that end every drain of a store with effects; the work they guard is not.
+
   /// Keeps the unit `token`, which ended while the engine was reducing, alive until
   /// ``finishUnitsEndedDuringDrain()``: the actions it queued are admitted only while it is
   /// (C2).

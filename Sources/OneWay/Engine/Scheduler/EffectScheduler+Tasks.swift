@@ -1,6 +1,9 @@
 /// Registering units of effect work and starting their tasks, and the work left for the
 /// engine to do once it is consistent again.
 extension EffectScheduler {
+  // Inlinable: the start of every asynchronous effect's unit; its task's body is compiled here, for
+  // the client's action (see `spawnUnit`).
+
   /// Starts a task that runs `body` as one registered unit of effect work, then ends the unit.
   @discardableResult
   @inlinable

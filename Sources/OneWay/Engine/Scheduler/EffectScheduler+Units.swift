@@ -1,6 +1,9 @@
 /// The book-keeping of units: cancelling them, ending them, and admitting the actions they
 /// produce.
 extension EffectScheduler {
+  // Inlinable: every cancellation, end of a unit and admitted action of a store with effects,
+  // specialized with the engine.
+
   /// Cancels every unit registered under `id`, and closes the throttle windows they timed.
   @inlinable
   mutating func cancel(_ id: AnyEffectID) {

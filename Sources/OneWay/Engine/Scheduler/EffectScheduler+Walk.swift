@@ -1,6 +1,9 @@
 /// How the scheduler walks an effect tree: synchronous parts go to the queue, the rest become
 /// units (see `EffectScheduler+Tasks.swift` and `EffectScheduler+Timers.swift`).
 extension EffectScheduler {
+  // Inlinable: the walk of every effect a reduce returns, specialized for the client's action;
+  // unspecialized, it looked the action's and the queue's types up at run time at every step.
+
   /// Walks an effect: synchronous parts append their actions to `queue` at once, asynchronous
   /// parts become tasks (appended to `tasks`).
   ///

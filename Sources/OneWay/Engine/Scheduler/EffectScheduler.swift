@@ -99,6 +99,9 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   /// again when needed (see ``keep(_:link:)`` for any other clock).
   init() {}
 
+  // Inlinable (`hasBook`, `makeBook`, `hasPendingWork`): read at every send of a store with
+  // effects.
+
   /// Whether the scheduler has made its book: until then, no effect has left anything for the
   /// engine to do after a drain, and no task waits for idleness.
   @inlinable

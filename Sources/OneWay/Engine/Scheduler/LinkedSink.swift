@@ -5,6 +5,9 @@
 /// then cancels them.
 @usableFromInline
 struct LinkedSink<R: Reducer>: EffectSink where R.Action: Sendable, R.State: Sendable {
+  // Inlinable, as everything a unit's task runs: the task is compiled in the client's module, for
+  // its action, and hops onto the store without looking a type up.
+
   @usableFromInline let token: EffectToken
   @usableFromInline let link: EngineLink<R>
   /// Where the unit's task is counted while it runs cancelled; `nil` for a unit of `bind()`,

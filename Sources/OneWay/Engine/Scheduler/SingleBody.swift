@@ -1,6 +1,8 @@
 /// The body of a `.single` effect's unit.
 @usableFromInline
 struct SingleBody<R: Reducer>: UnitBody where R.Action: Sendable, R.State: Sendable {
+  // Inlinable: the task of every `.single`, compiled for the client's action (see `LinkedSink`).
+
   @usableFromInline let operation: @Sendable () async -> R.Action
 
   @inlinable

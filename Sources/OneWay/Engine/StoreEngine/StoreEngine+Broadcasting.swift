@@ -1,6 +1,9 @@
 /// Telling everyone who watches the state about each commit: the backlog, the observer, the
 /// `states` loops, the subscriptions and the channel of reductions.
 extension StoreEngine {
+  // Inlinable: what every commit of a changed state tells (backlog, observer, `states` loops,
+  // subscriptions), specialized for the client's state.
+
   /// The broadcaster, made the first time something watches the state.
   @usableFromInline
   func makeBroadcaster() -> Broadcaster<Action, State> {

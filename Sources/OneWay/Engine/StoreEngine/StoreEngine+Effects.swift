@@ -1,6 +1,9 @@
 /// Running effects: walking them through the scheduler, and doing the work it leaves for a
 /// consistent engine (starting `bind()`'s tasks, subscribing synchronous sources, cancelling).
 extension StoreEngine {
+  // Inlinable: the start of every effect a reduce returns, and the hop back of every unit's task
+  // (`receive`, `finish`), specialized for the client's reducer; rarer work is only
+  // `@usableFromInline`.
   @inlinable
   func start(_ effect: AnyEffect<Action>) {
     var ignored: [EffectScheduler<R>.StartedTask]? = nil

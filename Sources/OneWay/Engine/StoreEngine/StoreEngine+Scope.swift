@@ -5,6 +5,9 @@
 /// its engine (made with ``StoreEngine/init(childState:isolation:)``) is a state holder and a
 /// broadcaster on the root's isolation. See `Design/0002-composition.md`, "Child stores".
 extension StoreEngine {
+  // Inlinable: every send through a child store and every commit into one; `childSend` and
+  // `project` compile the closures those run for the client's states and actions.
+
   /// Commits `state` and tells this engine's observers, `states` loops and subscriptions, when
   /// it differs from the current state; an equal state is committed silently, as a reduce
   /// commits one (its `@Ignored` fields may differ).

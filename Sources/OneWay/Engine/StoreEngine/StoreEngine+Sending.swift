@@ -1,6 +1,9 @@
 /// Sending and reducing: an action, and every action its synchronous effects derive from it,
 /// reduced before `send` returns (A5).
 extension StoreEngine {
+  // Inlinable: the send and the reduce of every action, specialized for the client's reducer in the
+  // client's module; each declaration says whether it is inlined into its caller.
+
   /// Reduces `action`, and every action that synchronous effects derive from it, before it
   /// returns; if the engine is already reducing, only queues it (A5).
   ///
