@@ -5,14 +5,13 @@ package typealias EffectCancel = @Sendable () -> Void
 /// What a subscription effect calls to deliver its elements and to say it is over.
 @usableFromInline
 package struct EffectEmitter<Element: Sendable>: Sendable {
-  // Inlinable (`init`): made for every synchronous subscription, by the engine's inlinable code.
-
   /// Delivers one element.
   @usableFromInline package let emit: @Sendable (Element) -> Void
   /// Ends the effect; later elements are dropped.
   @usableFromInline package let finish: @Sendable () -> Void
 
-  @inlinable
+  // Not inlinable: made once per subscription, which costs far more than the call.
+  @usableFromInline
   package init(
     emit: @escaping @Sendable (Element) -> Void,
     finish: @escaping @Sendable () -> Void

@@ -115,7 +115,7 @@ where R.Action: Sendable, R.State: Sendable {
 @usableFromInline
 final class ChildEngine<R: Reducer>: @unchecked Sendable
 where R.Action: Sendable, R.State: Sendable {
-  // Unsafe but safe: used only on the store's isolation, by the projection's subscriber
+  // Safe without a check: used only on the store's isolation, by the projection's subscriber
   // (`StoreEngine.project`) while it holds the child store, which owns the engine; a weak or
   // checked unowned reference would cost every commit of every level a reference count.
   @usableFromInline unowned(unsafe) let engine: StoreEngine<R>

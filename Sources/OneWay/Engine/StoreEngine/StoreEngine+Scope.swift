@@ -90,7 +90,7 @@ extension StoreEngine {
         // its store without retaining it.
         guard let store = projection.child else { return false }
         let childState = reader.read(parentState)
-        // Unsafe but safe: `store`, held until the commit is announced, owns the engine; a
+        // Safe without a retain: `store`, held until the commit is announced, owns the engine; a
         // retain of an engine with a side table (a parent's) costs a large part of a commit.
         Unmanaged.passUnretained(child.engine)._withUnsafeGuaranteedRef {
           $0.replaceState(childState)
