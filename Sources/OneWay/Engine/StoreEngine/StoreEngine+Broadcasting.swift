@@ -58,14 +58,25 @@ extension StoreEngine {
   @inlinable
   func notifySubscribers() {
     let state = core.state
-    guard let broadcaster else { return }
-    var ended = false
-    var index = 0
-    while index < broadcaster.subscribers.count {
-      if !broadcaster.subscribers[index].notify(state) { ended = true }
-      index += 1
+    // Safe without a retain: only called while the broadcaster exists, and the engine keeps it
+    // until its own end; retained, it and each subscriber cost a retain and a release per
+    // step, most of what an unchanged subscription costs.
+    let ended = Unmanaged.passUnretained(broadcaster.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+      broadcaster in
+      var ended = false
+      var index = 0
+      while index < broadcaster.subscribers.count {
+        // Safe without a retain: the list holds the subscriber, and so its `notify` closure,
+        // for the whole call, even if a subscription made by the closure makes the list grow
+        // (see above).
+        let alive = Unmanaged.passUnretained(broadcaster.subscribers[index])
+          ._withUnsafeGuaranteedRef { $0.notify(state) }
+        if !alive { ended = true }
+        index += 1
+      }
+      return ended
     }
-    if ended { broadcaster.removeCancelledSubscribers() }
+    if ended { broadcaster?.removeCancelledSubscribers() }
   }
 
   @usableFromInline

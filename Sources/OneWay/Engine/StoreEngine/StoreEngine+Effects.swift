@@ -7,11 +7,14 @@ extension StoreEngine {
   @inlinable
   func start(_ effect: AnyEffect<Action>) {
     var ignored: [EffectScheduler<R>.StartedTask]? = nil
-    // The link is made only if the walk needs it.
+    // The link is made only if the walk needs it. Safe without a retain: the engine runs this
+    // call, so it is alive throughout; a retain of an engine with a side table (once it has a
+    // link) takes the runtime's slow path, a large part of what starting an effect costs.
+    unowned(unsafe) let engine = self
     scheduler.start(
       effect,
       in: .init(),
-      link: link,
+      link: engine.link,
       queue: &core.queue,
       collecting: &ignored
     )
