@@ -95,8 +95,6 @@ func recordedSend<Base: Reducer, C: Clock<Duration>>(
   _ action: Base.Action,
   recorder: ActionRecorder<Base.Action, Base.State>
 ) -> (index: Int, isIdle: Bool) {
-  // Actions that `bind()` emits at once are recorded before, not among, those of this send.
-  store.bindIfNeeded()
   // Nothing is being reduced or queued here, so `send` reduces `action` first.
   let index = recorder.count
   store.send(action)

@@ -259,7 +259,6 @@ where R.Action: Equatable {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let recorder = self.recorder
-    await store.bindIfNeeded()
     let subject = "receive(\(Describing.dump(expected)))"
     var skipped: [ActionRecorder<Action, State>.Entry] = []
     while true {
@@ -341,7 +340,6 @@ where R.Action: Equatable {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let store = self.store
-    await store.bindIfNeeded()
     _ = await withDeadline(seconds: timeout) { await store.waitUntilIdle() }
     let isIdle = await store.isIdle
     let (exhaustivity, asserted) = bookkeeping.withLock { bookkeeping in

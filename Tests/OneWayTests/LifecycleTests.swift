@@ -154,7 +154,7 @@ import Testing
       await store.waitUntilIdle()
       return await store.isIdle
     }
-    while await store.withEngine({ $0.scheduler.book?.idleWaiters.isEmpty != false }) {
+    while await store.withEngine({ !$0.scheduler.hasIdleWaiters }) {
       await Task.yield()
     }
     #expect(await store.isIdle == false, "both cancelled tasks still run")

@@ -1,4 +1,6 @@
 extension AnyEffect {
+  // Inlinable: every composed reducer joins its children's effects with these, on every action.
+
   /// `first` and `second` merged in this order, where a `.none` on either side costs nothing:
   /// how composed reducers join a child's effect and a parent's without allocating when
   /// either has nothing to do (A7).
@@ -21,6 +23,8 @@ extension AnyEffect {
 /// `.none` arrives.
 @usableFromInline
 struct EffectMerger<Element: Sendable> {
+  // Inlinable: see above.
+
   @usableFromInline var first = AnyEffect<Element>.none
   @usableFromInline var all: [AnyEffect<Element>] = []
 

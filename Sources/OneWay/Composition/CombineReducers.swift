@@ -25,6 +25,9 @@
 /// (``Reducer/scope(state:action:extract:child:)``,
 /// ``Reducer/ifLet(_:action:extract:then:)``, ``Reducer/forEach(_:action:extract:element:)``).
 public struct CombineReducers<Action: Sendable, State: Sendable & Equatable>: Reducer {
+  // Inlinable: every action of a composed feature goes through `reduce`, specialized for the
+  // client's reducers.
+
   /// The reducers, in the order they run.
   public let reducers: [any Reducer<Action, State>]
 

@@ -5,6 +5,9 @@
 /// let reducer = EmptyReducer<AppAction, AppState>()
 /// ```
 public struct EmptyReducer<Action: Sendable, State: Sendable & Equatable>: Reducer {
+  // Inlinable: every action of a composed feature goes through `reduce`, specialized for the
+  // client's reducers.
+
   /// Creates a reducer that does nothing.
   @inlinable
   public init() {}

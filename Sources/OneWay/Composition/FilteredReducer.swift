@@ -4,6 +4,9 @@
 /// actions: a dropped action changes nothing and starts no effect, and the reducers this one
 /// wraps never see it.
 public struct FilteredReducer<Base: Reducer>: Reducer {
+  // Inlinable: every action of a composed feature goes through `reduce`, specialized for the
+  // client's reducers.
+
   /// The base reducer's actions.
   public typealias Action = Base.Action
   /// The base reducer's state.
@@ -38,6 +41,8 @@ public struct FilteredReducer<Base: Reducer>: Reducer {
 }
 
 extension Reducer {
+  // Inlinable: builds the operator's closures for the client's types; they run on every action.
+
   /// Drops, before they are reduced, the actions for which `isIncluded` returns `false`.
   ///
   /// ```swift

@@ -25,6 +25,9 @@ where
   Child.State: Identifiable,
   Child.State.ID: Sendable
 {
+  // Inlinable: every action of a composed feature goes through `reduce`, specialized for the
+  // client's reducers.
+
   /// The parent's actions.
   public typealias Action = Parent.Action
   /// The parent's state.
@@ -131,6 +134,8 @@ where
 }
 
 extension Reducer {
+  // Inlinable: builds the operator's closures for the client's types; they run on every action.
+
   /// Embeds a collection of child features in this one, each element identified by its id,
   /// with its effects kept apart from every other element's and cancelled when it is removed.
   ///

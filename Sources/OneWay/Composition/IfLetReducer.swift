@@ -15,6 +15,9 @@
 /// one store share the identifier of their optional child; embed copies with
 /// ``Reducer/forEach(_:action:extract:element:)``, which keeps them apart.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  // Inlinable: every action of a composed feature goes through `reduce`, specialized for the
+  // client's reducers.
+
   /// The parent's actions.
   public typealias Action = Parent.Action
   /// The parent's state.
@@ -74,6 +77,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 }
 
 extension Reducer {
+  // Inlinable: builds the operator's closures for the client's types; they run on every action.
+
   /// Embeds an optional child reducer in this one: the child runs while the state at `state`
   /// is not `nil`, and its effects are cancelled when that state becomes `nil`.
   ///

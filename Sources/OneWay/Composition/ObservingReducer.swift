@@ -7,6 +7,9 @@
 /// return `.none` when there is nothing to run. The hook's effect is merged before the base's
 /// effect for `willReduce` and after it for `didReduce`.
 public struct ObservingReducer<Base: Reducer>: Reducer {
+  // Inlinable: every action of a composed feature goes through `reduce`, specialized for the
+  // client's reducers.
+
   /// The base reducer's actions.
   public typealias Action = Base.Action
   /// The base reducer's state.
@@ -55,6 +58,8 @@ public struct ObservingReducer<Base: Reducer>: Reducer {
 }
 
 extension Reducer {
+  // Inlinable: builds the operator's closures for the client's types; they run on every action.
+
   /// Runs `body` with each action and the state before the action is reduced.
   ///
   /// ```swift

@@ -3,6 +3,9 @@
 ///
 /// Build it with ``Reducer/onChange(of:_:)``.
 public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
+  // Inlinable: every action of a composed feature goes through `reduce`, specialized for the
+  // client's reducers.
+
   /// The base reducer's actions.
   public typealias Action = Base.Action
   /// The base reducer's state.
@@ -45,6 +48,8 @@ public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
 }
 
 extension Reducer {
+  // Inlinable: builds the operator's closures for the client's types; they run on every action.
+
   /// Runs `body` after each reduce that changes the value `value` reads from the state
   /// (compared with `==`).
   ///

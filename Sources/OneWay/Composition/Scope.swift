@@ -43,6 +43,9 @@
 /// keep several children of the same type apart, embed them with
 /// ``Reducer/forEach(_:action:extract:element:)``.
 public struct Scope<Parent: Reducer, Child: Reducer>: Reducer {
+  // Inlinable: every action of a composed feature goes through `reduce`, specialized for the
+  // client's reducers.
+
   /// The parent's actions.
   public typealias Action = Parent.Action
   /// The parent's state.
@@ -55,8 +58,8 @@ public struct Scope<Parent: Reducer, Child: Reducer>: Reducer {
   ///
   /// Held inline, they made each level of a nested feature as large as every level below it
   /// put together, and a send copied them at every level: the store copied the whole reducer
-  /// to call it, and each `Scope` copied its child to call it (about 600 bytes per send at five
-  /// levels, a `memcpy` at the larger ones). Behind one reference, a scope is one word wherever
+  /// to call it, and each `Scope` copied its child to call it, a cost that grew with the depth.
+  /// Behind one reference, a scope is one word wherever
   /// it is copied or passed, however deep it is; its parts are only read, in place.
   @usableFromInline
   final class Parts: Sendable {
@@ -141,6 +144,8 @@ public struct Scope<Parent: Reducer, Child: Reducer>: Reducer {
 }
 
 extension Scope {
+  // Inlinable: builds the scope's closures for the client's types; they run on every action.
+
   /// Creates a reducer that runs `child` on the state at `state`, for the actions that
   /// `extract` finds in the parent's actions.
   ///
@@ -179,6 +184,8 @@ extension Scope {
 }
 
 extension Reducer {
+  // Inlinable: see the extension above.
+
   /// Embeds a child reducer in this one: the child runs on the state at `state`, for the
   /// actions that `extract` finds, before this reducer runs on every action.
   ///

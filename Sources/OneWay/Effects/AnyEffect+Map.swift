@@ -1,4 +1,6 @@
 extension AnyEffect {
+  // Inlinable (`map`): a composed feature maps its child's effect on every action.
+
   /// Turns this effect into an effect of another element type, usually a parent feature's
   /// action, keeping everything else the effect is.
   ///

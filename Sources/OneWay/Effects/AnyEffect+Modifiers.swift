@@ -1,4 +1,7 @@
 extension AnyEffect {
+  // Inlinable (`cancellable`): a reducer builds it on the action it answers. `debounce` and
+  // `throttle` are not: each starts a timer's task, which costs far more than a call.
+
   /// Registers the effect under `id`, so that `.cancel(id)` can stop it.
   ///
   /// ```swift
@@ -37,7 +40,6 @@ extension AnyEffect {
   /// - Parameters:
   ///   - id: The identifier that groups the effects to debounce.
   ///   - dueTime: How long to wait.
-  @inlinable
   public func debounce(id: some EffectID, for dueTime: Duration) -> AnyEffect<Element> {
     AnyEffect(.debounce(EffectChildren([self]), id: AnyEffectID(id), dueTime: dueTime, clock: nil))
   }
@@ -48,7 +50,6 @@ extension AnyEffect {
   /// - Parameters:
   ///   - id: The identifier that groups the effects to debounce.
   ///   - seconds: How long to wait, in seconds.
-  @inlinable
   public func debounce(id: some EffectID, for seconds: Double) -> AnyEffect<Element> {
     debounce(id: id, for: .seconds(seconds))
   }
@@ -60,7 +61,6 @@ extension AnyEffect {
   ///   - id: The identifier that groups the effects to debounce.
   ///   - dueTime: How long to wait.
   ///   - clock: The clock to wait on, instead of the store's.
-  @inlinable
   public func debounce<C: Clock<Duration>>(
     id: some EffectID,
     for dueTime: Duration,
@@ -85,7 +85,6 @@ extension AnyEffect {
   ///   - id: The identifier that groups the effects to throttle.
   ///   - interval: The length of a window.
   ///   - latest: Whether the most recent effect of a window runs when the window ends.
-  @inlinable
   public func throttle(
     id: some EffectID,
     for interval: Duration,
@@ -108,7 +107,6 @@ extension AnyEffect {
   ///   - id: The identifier that groups the effects to throttle.
   ///   - seconds: The length of a window, in seconds.
   ///   - latest: Whether the most recent effect of a window runs when the window ends.
-  @inlinable
   public func throttle(
     id: some EffectID,
     for seconds: Double,
@@ -124,7 +122,6 @@ extension AnyEffect {
   ///   - interval: The length of a window.
   ///   - clock: The clock that measures windows, instead of the store's.
   ///   - latest: Whether the most recent effect of a window runs when the window ends.
-  @inlinable
   public func throttle<C: Clock<Duration>>(
     id: some EffectID,
     for interval: Duration,

@@ -10,7 +10,8 @@ package struct EffectEmitter<Element: Sendable>: Sendable {
   /// Ends the effect; later elements are dropped.
   @usableFromInline package let finish: @Sendable () -> Void
 
-  @inlinable
+  // Not inlinable: made once per subscription, which costs far more than the call.
+  @usableFromInline
   package init(
     emit: @escaping @Sendable (Element) -> Void,
     finish: @escaping @Sendable () -> Void

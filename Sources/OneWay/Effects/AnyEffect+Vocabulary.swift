@@ -1,4 +1,7 @@
 extension AnyEffect {
+  // Inlinable: a reducer builds these on the action it answers; inlined, the effect is built in
+  // place, for the client's action.
+
   /// An effect that does nothing: return it when an action only changes the state.
   ///
   /// A store handles `.none` without allocating or starting a task.

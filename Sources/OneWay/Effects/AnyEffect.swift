@@ -14,6 +14,8 @@
 ///   .cancellable(RequestID.refresh, cancelInFlight: true)
 /// ```
 public struct AnyEffect<Element>: Effect where Element: Sendable {
+  // Inlinable: made and read by the reducers and the walk of every effect.
+
   /// The identifiers that make effects cancellable: any `Hashable & Sendable` value.
   public typealias EffectID = Hashable & Sendable
 
@@ -79,6 +81,8 @@ public struct AnyEffect<Element>: Effect where Element: Sendable {
 }
 
 extension AnyEffect {
+  // Inlinable: read by the walk of every effect.
+
   /// What an effect does, as a tree the store interprets.
   ///
   /// Nested effects live in ``EffectChildren``: a plain array for a shallow tree, a node that
@@ -175,6 +179,8 @@ protocol AnyEffectConvertible<Element>: Effect {
 /// levels.
 @usableFromInline
 struct EffectChildren<Element: Sendable>: Sendable {
+  // Inlinable: read by the walk of every `concat` and `merge`.
+
   @usableFromInline
   enum Storage: Sendable {
     case shallow([AnyEffect<Element>])

@@ -7,6 +7,8 @@
 /// plain, fixed-size values.
 @usableFromInline
 struct EffectPriority: Sendable, Equatable {
+  // Inlinable: read by the walk of every effect.
+
   @usableFromInline let rawValue: UInt8?
 
   /// No priority of its own: the task inherits the current one.

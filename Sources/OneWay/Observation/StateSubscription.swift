@@ -56,9 +56,12 @@ protocol SubscriptionBox: Sendable {
 final class ValueSubscriptionBox<Value: Equatable>: SubscriptionBox, SubscriberLifetime,
   @unchecked Sendable
 {
+  // Inlinable (`receive`, `call`): every change of a subscribed value, compiled for the client's
+  // value.
   // @unchecked: `onChange` is read and written only while holding `mutex`; `last` only on the
   // store's isolation (by the engine's subscriber and its first call at subscription), which
   // is never on two threads at once.
+
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
   @usableFromInline @exclusivity(unchecked) var onChange: ((Value) -> Void)?
   @usableFromInline @exclusivity(unchecked) var last: Value

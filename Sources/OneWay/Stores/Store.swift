@@ -17,6 +17,10 @@
 /// they hold the store weakly and are cancelled when it is deinitialized.
 public final actor Store<R: Reducer, C: Clock<Duration>>
 where R.Action: Sendable, R.State: Sendable & Equatable {
+  // Inlinable: `send` and `subscribe` are specialized for the client's reducer and value in the
+  // client's module, with the executor and parent they read; `unownedExecutor` is read at every hop
+  // onto the store.
+
   /// The reducer's action type.
   public typealias Action = R.Action
 
@@ -33,11 +37,11 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// link to its parent, which holds the root's executor. One reference, so that an idle store
   /// keeps one word for both.
   @usableFromInline
-  nonisolated let home: Home
+  nonisolated let rootOrChild: RootOrChild
 
-  /// Where a store stands (see ``home``).
+  /// Where a store stands (see ``rootOrChild``).
   @usableFromInline
-  enum Home: Sendable {
+  enum RootOrChild: Sendable {
     /// A root store, on its own executor, shared with its child stores.
     case root(StoreExecutor)
     /// A child store, reaching its parent and its root through the link.
@@ -47,7 +51,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// The serial executor the store runs on: its own, shared with its child stores.
   @inlinable
   nonisolated var executor: StoreExecutor {
-    switch home {
+    switch rootOrChild {
     case .root(let executor): executor
     // A child store's link always holds its root's executor (see `makeChild`).
     case .child(let parent): parent.executor.unsafelyUnwrapped
@@ -57,7 +61,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// For a child store (M3), how it reaches its parent and its root; `nil` for a root store.
   @inlinable
   nonisolated var parent: ParentLink<Action>? {
-    if case .child(let parent) = home { return parent }
+    if case .child(let parent) = rootOrChild { return parent }
     return nil
   }
 
@@ -87,7 +91,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     )
     engine.setLogging(loggingOptions)
     self.engine = engine
-    home = .root(executor)
+    rootOrChild = .root(executor)
     engine.bindFromOutside()
   }
 
@@ -99,7 +103,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   ) {
     initialState = engine.state
     self.engine = engine
-    home = .child(parent)
+    rootOrChild = .child(parent)
   }
 
   /// The executor the store runs on: for a root store its own, for a child store its root's.
@@ -230,9 +234,6 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   ) -> StateSubscription {
     engine.subscribe(keyPath, onChange)
   }
-
-  /// Kept for the test store: `bind()` now starts in the initialiser.
-  package func bindIfNeeded() {}
 
   /// Returns once the store is idle (see ``isIdle``), or once the calling task is cancelled.
   package nonisolated func waitUntilIdle() async {

@@ -1,4 +1,7 @@
 extension ViewStore {
+  // Inlinable (`scope`): compiles the child store's send and projection for the client's states and
+  // actions; they run on every send and commit.
+
   /// Returns a view store of a child feature that shares this store's single source of truth:
   /// a view of the child's part of the state that sends the child's actions through this store.
   ///

@@ -31,6 +31,9 @@
 @MainActor
 public final class ViewStore<R: Reducer, C: Clock<Duration>>
 where R.Action: Sendable, R.State: Sendable & Equatable {
+  // Inlinable: `send`, `state` and `subscribe` are specialized for the client's reducer and value
+  // in the client's module.
+
   /// The reducer's action type.
   public typealias Action = R.Action
 
@@ -293,7 +296,7 @@ class ObservationHooks {
 /// Called from unspecialized code (the engine calls the observer through its class), a method
 /// of a class generic over the reducer had to look the store's type up in the runtime's
 /// metadata cache, and its conformance in the conformance cache, on every change and every
-/// read: about 950 of the 2,900 instructions of a send followed by a read of `state`.
+/// read, a third of what a send followed by a read of `state` cost.
 ///
 /// Only used on the main actor, by the store and its engine; no access to a field overlaps
 /// another, so none is checked dynamically.

@@ -9,7 +9,8 @@ extension Store {
   /// Whether the store's effects left nothing behind: no registered unit, and no task of a
   /// cancelled unit still running; `nil` for a store that never ran an effect (it has no book).
   func leftBehindByEffects() -> (registryIsEmpty: Bool?, noCancelledTaskRuns: Bool?) {
-    let book = engine.scheduler.book
-    return (book?.registry.isEmpty, book?.cancelledTasks.noneRunning(wakingWhenNone: false))
+    let scheduler = engine.scheduler
+    guard let cancelledTasks = scheduler.cancelledTasks else { return (nil, nil) }
+    return (scheduler.registry.isEmpty, cancelledTasks.noneRunning(wakingWhenNone: false))
   }
 }

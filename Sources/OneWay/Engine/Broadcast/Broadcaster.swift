@@ -13,9 +13,11 @@
 /// engine between its steps, never inside a mutation of the engine.
 @usableFromInline
 final class Broadcaster<Action, State: Sendable> {
+  // Inlinable (`needsPreviousState`): read by the reduce of every send.
   // Used only by the engine, on its store's isolation, and user code never runs inside a
   // mutation of these fields (see `StoreEngine`), so dynamic exclusivity checks would only
   // cost time.
+
   @exclusivity(unchecked) @usableFromInline var streams = StateStreams<State>()
   @exclusivity(unchecked) @usableFromInline var subscribers: [StateSubscriber<State>] = []
   @exclusivity(unchecked) @usableFromInline var observer: StateObserver?

@@ -12,6 +12,8 @@
 /// a state on every change is one store into it.
 @usableFromInline
 struct StateBacklog<State> {
+  // Inlinable (`holdsOnlyTheCurrentState`, `append`): every commit of a changed state.
+
   /// How many states a store keeps while no loop has started.
   ///
   /// Large enough for a test or a start-up sequence that sends a burst of actions before it
@@ -32,7 +34,8 @@ struct StateBacklog<State> {
   var holdsOnlyTheCurrentState: Bool { ring == nil }
 
   /// Keeps `state`, the store's state before its first change, as the oldest state.
-  @inlinable
+  // Not inlinable: once per store, at its first change.
+  @usableFromInline
   mutating func keepFirst(_ state: State) {
     ring = StateRing.make(capacity: Self.capacity, first: state)
   }
@@ -55,6 +58,8 @@ struct StateBacklog<State> {
 /// on its store's isolation.
 @usableFromInline
 final class StateRing<State>: ManagedBuffer<StateRing.Header, State> {
+  // Inlinable (`append`): every commit of a changed state.
+
   /// Where the ring stands.
   @usableFromInline
   struct Header {
@@ -71,7 +76,7 @@ final class StateRing<State>: ManagedBuffer<StateRing.Header, State> {
   }
 
   /// A ring of `capacity` states that holds `first`.
-  @inlinable
+  @usableFromInline
   static func make(capacity: Int, first: State) -> StateRing {
     let buffer = create(minimumCapacity: capacity) { _ in Header(count: 1, start: 0) }
     // `create` allocates an instance of the class it is called on.

@@ -1,6 +1,8 @@
 /// The `for await` loops currently observing a store's states, one stream each.
 @usableFromInline
 struct StateStreams<State: Sendable> {
+  // Inlinable (`isEmpty`, `publish`): every commit of a changed state.
+
   @usableFromInline
   struct Stream {
     let id: UInt64

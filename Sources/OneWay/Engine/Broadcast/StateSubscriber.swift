@@ -7,6 +7,9 @@
 /// (S4), with no generic metadata, value witnesses or existential dispatch.
 @usableFromInline
 final class StateSubscriber<State> {
+  // Inlinable (`init`): made by the inlinable `subscribe`, with a closure compiled for the client's
+  // value.
+
   /// Looks at a committed state and calls the subscription's closure if its value changed;
   /// returns `false` once the subscription has ended.
   @usableFromInline let notify: (State) -> Bool

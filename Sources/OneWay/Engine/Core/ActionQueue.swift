@@ -5,6 +5,8 @@
 /// buffer keeps its capacity, so a busy store stops allocating once it has warmed up.
 @usableFromInline
 struct ActionQueue<Action> {
+  // Inlinable: every send, and every action an effect queues, goes through it.
+
   @usableFromInline
   struct Entry {
     @usableFromInline let action: Action

@@ -4,6 +4,8 @@
 /// action that arrives while it is reducing waits in the queue (A1, A5).
 @usableFromInline
 struct ReduceCore<Action, State> {
+  // Inlinable: the queue and the flag every send checks and sets.
+
   @usableFromInline var state: State
   @usableFromInline var queue = ActionQueue<Action>()
   /// `true` while the engine reduces; a `send` that finds it set only queues its action.

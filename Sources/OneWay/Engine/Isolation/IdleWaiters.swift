@@ -1,6 +1,8 @@
 /// The tasks waiting for a store to become idle.
 @usableFromInline
 struct IdleWaiters {
+  // Inlinable (`isEmpty`): checked after every drain of a store with effects.
+
   @usableFromInline var continuations: [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
 
   @usableFromInline
@@ -13,14 +15,14 @@ struct IdleWaiters {
     continuations[id] = continuation
   }
 
-  mutating func resume(_ id: ObjectIdentifier) {
-    continuations.removeValue(forKey: id)?.resume()
+  mutating func remove(_ id: ObjectIdentifier) -> CheckedContinuation<Void, Never>? {
+    continuations.removeValue(forKey: id)
   }
 
-  mutating func resumeAll() {
-    let waiting = continuations.values
-    continuations.removeAll()
-    for continuation in waiting { continuation.resume() }
+  /// Resumes every waiting task; the waiters are taken out of the book first (see
+  /// ``EffectScheduler/takeIdleWaiters()``).
+  consuming func resumeAll() {
+    for continuation in continuations.values { continuation.resume() }
   }
 }
 

@@ -23,8 +23,11 @@ package enum Isolation: Sendable {
 @usableFromInline
 package final class EngineLink<R: Reducer>: @unchecked Sendable
 where R.Action: Sendable, R.State: Sendable {
+  // Inlinable (`run`, `isSynchronous`): every hop of a unit's task onto the store, compiled in the
+  // task.
   // `engine` is read only inside `isolation` (see `run`), where the engine lives; the weak
   // reference itself is loaded and cleared atomically by the runtime.
+
   @usableFromInline weak var engine: StoreEngine<R>?
   @usableFromInline package let isolation: Isolation
 

@@ -282,7 +282,7 @@ struct EffectRegistry {
   /// already taken out of the index, out of the rest of the index and the counts.
   ///
   /// Apart from the variant above so that neither compares with an optional identifier: each
-  /// comparison copied and destroyed one, about 150 instructions per ended unit.
+  /// comparison copied and destroyed one, for every ended unit.
   private mutating func unregister(
     _ token: EffectToken,
     ids: [AnyEffectID],

@@ -15,6 +15,8 @@ protocol EffectSink<Element>: Sendable {
 /// together, and the operations of `single`, `sequence` and `create`.
 @usableFromInline
 struct EffectRunner<Sink: EffectSink>: Sendable {
+  // Inlinable: runs every asynchronous effect inside its unit's task (see `LinkedSink`).
+
   @usableFromInline typealias Element = Sink.Element
 
   @usableFromInline let sink: Sink
@@ -83,6 +85,8 @@ struct EffectRunner<Sink: EffectSink>: Sendable {
 }
 
 extension EffectRunner {
+  // Inlinable: delivers every element of a `.stream` or `.sequence` (see `LinkedSink`).
+
   /// Delivers what a stream yields until it finishes or the task is cancelled: a cancelled
   /// effect stops taking the elements it had buffered at once (E5).
   @inlinable

@@ -4,6 +4,8 @@
 /// the window (`latest: true`), or is dropped, and tells it when a window's timer fires.
 @usableFromInline
 struct ThrottleWindows<Run> {
+  // Inlinable (`isEmpty`): checked at every cancellation and end of a unit.
+
   enum Admission: Equatable {
     /// No window is open: run now and open one.
     case runNow

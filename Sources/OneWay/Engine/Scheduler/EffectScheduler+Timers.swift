@@ -1,0 +1,70 @@
+/// Debounce timers and throttle windows.
+extension EffectScheduler {
+  /// The part of the walk that sets up debounce timers and throttle windows.
+  @usableFromInline
+  mutating func startTimer(
+    _ effect: AnyEffect<Action>,
+    in scope: Scope,
+    steps: inout [Step],
+    tasks: inout [StartedTask]?
+  ) {
+    switch effect.operation {
+    case .debounce(let inner, let id, let dueTime, let clock):
+      cancel(id)
+      let deadline = deadline(after: dueTime, on: clock)
+      let inner = inner.first
+      let priority = inner.priority.map(EffectPriority.init) ?? scope.priority
+      spawn(in: scope.adding(id), priority: priority, collecting: &tasks) { runner in
+        guard (try? await deadline.wait()) != nil else { return }
+        await runner.run(inner)
+      }
+    case .throttle(let inner, let id, let interval, let latest, let clock):
+      // The window (its timer and its trailing run) outlives the unit that started it, so it
+      // is registered at the top level, under every identifier that unit was started under.
+      var windowScope = Scope(parent: nil, isBinding: scope.isBinding)
+      windowScope.ids = registry.lineageIDs(of: scope.parent) + scope.ids
+      windowScope.priority = scope.priority
+      let run = ThrottledRun(effect: inner.first, scope: windowScope, interval: interval)
+      if throttles.admit(id, latest: latest, run: run) == .runNow {
+        steps.append(.walk(inner.first, scope.adding(id)))
+        openWindow(for: run, id: id, until: deadline(after: interval, on: clock))
+      }
+    default:
+      preconditionFailure("OneWay: only a debounce or a throttle starts a timer")
+    }
+  }
+
+  /// Opens the window, ending at `end`, that holds back the effects throttled under `id`.
+  fileprivate mutating func openWindow(for run: ThrottledRun, id: AnyEffectID, until end: Deadline)
+  {
+    // The window's timer is in flight (it keeps the store busy) but nobody awaits it.
+    var timers: [StartedTask]?
+    let link = self.link
+    let timer = spawn(in: run.scope.adding(id), priority: .inherited, collecting: &timers) {
+      runner in
+      guard (try? await end.wait()) != nil else { return }
+      let token = runner.sink.token
+      _ = await link.run { $0.throttleWindowEnded(id, timer: token, at: end) }
+    }
+    throttles.open(id, timer: timer)
+  }
+
+  /// Ends the window that `timer` measured and returns its trailing run, with its scope and
+  /// the next window opened where this one ended.
+  mutating func closeWindow(
+    _ id: AnyEffectID,
+    timer: EffectToken,
+    at end: Deadline
+  ) -> (AnyEffect<Action>, Scope)? {
+    guard book != nil, let run = throttles.close(id, timer: timer) else { return nil }
+    openWindow(for: run, id: id, until: end.advanced(run.interval))
+    return (run.effect, run.scope.adding(id))
+  }
+
+  fileprivate func deadline(after duration: Duration, on clock: (any Clock<Duration>)?) -> Deadline
+  {
+    if let clock { return Deadline(after: duration, on: clock) }
+    if let makeDeadline = book?.makeDeadline { return makeDeadline(duration) }
+    return Deadline(after: duration, on: ContinuousClock())
+  }
+}

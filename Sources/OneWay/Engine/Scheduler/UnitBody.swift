@@ -1,0 +1,7 @@
+/// What the task of one unit of a store's effects runs, given the unit's sink; it must end
+/// the unit through the sink (``LinkedSink/finish()`` or ``LinkedSink/emitLast(_:)``).
+@usableFromInline
+protocol UnitBody<R>: Sendable {
+  associatedtype R: Reducer where R.Action: Sendable, R.State: Sendable
+  func run(_ sink: LinkedSink<R>) async
+}

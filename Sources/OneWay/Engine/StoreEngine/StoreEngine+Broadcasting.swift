@@ -1,0 +1,89 @@
+/// Telling everyone who watches the state about each commit: the backlog, the observer, the
+/// `states` loops, the subscriptions and the channel of reductions.
+extension StoreEngine {
+  // Inlinable: what every commit of a changed state tells (backlog, observer, `states` loops,
+  // subscriptions), specialized for the client's state.
+
+  /// The broadcaster, made the first time something watches the state.
+  @usableFromInline
+  func makeBroadcaster() -> Broadcaster<Action, State> {
+    if let broadcaster { return broadcaster }
+    let made = Broadcaster<Action, State>()
+    broadcaster = made
+    return made
+  }
+
+  /// A child engine's state that arrived while it was committing the previous one (see
+  /// ``replaceState(_:)``).
+  @inlinable
+  var pendingReplacement: State? {
+    get { broadcaster?.pendingReplacement }
+    set {
+      if newValue == nil, broadcaster == nil { return }
+      makeBroadcaster().pendingReplacement = newValue
+    }
+  }
+
+  /// Runs just before a changed state is committed: keeps the state before the store's first
+  /// change in the O7 backlog (which holds nothing until then, see ``StateBacklog``), then
+  /// tells the observer.
+  @inlinable @inline(__always)
+  func willCommitChange() {
+    if backlog?.holdsOnlyTheCurrentState == true {
+      backlog!.keepFirst(core.state)
+    }
+    broadcaster?.observer?.willChange()
+  }
+
+  /// Tells the observers, the `states` loops (or the backlog, before the first loop) and the
+  /// subscriptions about the committed state.
+  @inlinable @inline(__always)
+  func didCommit() {
+    broadcaster?.observer?.didChange()
+    if broadcaster?.streams.isEmpty == false { broadcaster!.streams.publish(core.state) }
+    if backlog != nil { backlog!.append(core.state) }
+    if hasSubscribers { notifySubscribers() }
+  }
+
+  // Inlinable so that the loop is specialized for the state. Each subscriber is a closure
+  // compiled for its value by the inlinable `subscribe` (see `StateSubscriber`).
+  //
+  // The loop walks the engine's own list, not a copy of it (a copy costs a retain and a
+  // release of the list at every notification, which is most of what one unchanged
+  // subscription costs, S4). That is safe because, while it runs, the list only grows: a
+  // closure may subscribe (its subscriber is appended; it is told of this state too, which
+  // equals the value it was just given, so it is not called twice), but subscribers are only
+  // removed here, after the loop, and by a `runLater` task, which runs on the store's
+  // isolation and so never inside this loop.
+  @inlinable
+  func notifySubscribers() {
+    let state = core.state
+    // Safe without a retain: only called while the broadcaster exists, and the engine keeps it
+    // until its own end; retained, it and each subscriber cost a retain and a release per
+    // step, most of what an unchanged subscription costs.
+    let ended = Unmanaged.passUnretained(broadcaster.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+      broadcaster in
+      var ended = false
+      var index = 0
+      while index < broadcaster.subscribers.count {
+        // Safe without a retain: the list holds the subscriber, and so its `notify` closure,
+        // for the whole call, even if a subscription made by the closure makes the list grow
+        // (see above).
+        let alive = Unmanaged.passUnretained(broadcaster.subscribers[index])
+          ._withUnsafeGuaranteedRef { $0.notify(state) }
+        if !alive { ended = true }
+        index += 1
+      }
+      return ended
+    }
+    if ended { broadcaster?.removeCancelledSubscribers() }
+  }
+
+  @usableFromInline
+  func report(_ action: Action, changed: Bool) {
+    guard let channel = broadcaster?.reductions else { return }
+    let reduction = Reduction(action: action, state: core.state, stateChanged: changed)
+    channel.log?(reduction)
+    for observer in channel.observers { observer(reduction) }
+  }
+}

@@ -1,0 +1,165 @@
+/// Sending and reducing: an action, and every action its synchronous effects derive from it,
+/// reduced before `send` returns (A5).
+extension StoreEngine {
+  // Inlinable: the send and the reduce of every action, specialized for the client's reducer in the
+  // client's module; each declaration says whether it is inlined into its caller.
+
+  /// Reduces `action`, and every action that synchronous effects derive from it, before it
+  /// returns; if the engine is already reducing, only queues it (A5).
+  ///
+  /// Specialized for the store's reducer but never inlined: a caller's `send` is one call,
+  /// and the reduce is inlined here, with no frame of its own.
+  @inlinable @inline(never)
+  package func send(_ action: Action) {
+    guard core.begin(with: action) else { return }
+    if core.queue.isEmpty {
+      reduce(action)
+      if !core.queue.isEmpty { drainQueue() }
+    } else {
+      core.queue.append(action, from: nil)
+      drainQueue()
+    }
+    core.isProcessing = false
+    if scheduler.hasBook { afterDrain() }
+  }
+
+  /// Ends the units that ended while the engine was reducing, once no drain is running, and
+  /// wakes the tasks waiting for idleness if the store is idle: what follows a drain when the
+  /// store has run effects.
+  ///
+  /// `settle()` calls it too, and `settle()` also runs inside a drain: a synchronous source
+  /// that emits while the drain subscribes it reaches `receive`, and so `settle()`, on the same
+  /// thread (through the recursive lock). Ending the units then would make the drain drop the
+  /// actions they queued (C2 admits an action only while its unit is alive), so they are ended
+  /// only once the outermost drain is over.
+  @inlinable
+  func afterDrain() {
+    if !core.isProcessing, scheduler.hasUnitsEndedDuringDrain {
+      scheduler.finishUnitsEndedDuringDrain()
+    }
+    if scheduler.hasIdleWaiters { resumeIdleWaitersIfIdle() }
+  }
+
+  /// Not inlined into ``send(_:)``, which calls it twice: each would be a copy of the reduce.
+  @inlinable @inline(never)
+  func drainQueue() {
+    // Every reduce of the drain runs on this thread: its `@Triggered` counter is looked up once.
+    var counter: UnsafeMutablePointer<UInt64>?
+    while let entry = core.queue.popFirst() {
+      if entry.source != nil, !scheduler.admit(entry) { continue }
+      reduce(entry.action, counter: &counter)
+    }
+  }
+
+  /// Reduces one action: the reducer, the commit, the action's effects, then the observers.
+  @inlinable @inline(__always)
+  func reduce(_ action: Action) {
+    var counter: UnsafeMutablePointer<UInt64>?
+    reduce(action, counter: &counter)
+  }
+
+  /// Reduces one action; `counter` is the calling thread's `@Triggered` counter, once a reduce
+  /// of the same drain has looked it up. Inlined into ``send(_:)`` and ``drainQueue()``, its
+  /// two callers, so that a reduce has no frame of its own.
+  @inlinable @inline(__always)
+  func reduce(_ action: Action, counter: inout UnsafeMutablePointer<UInt64>?) {
+    guard needsPreviousState else { return reduceInPlace(action) }
+    var next = core.state
+    // P1: `@Triggered` compares values; an assignment through one during this reduce (counted
+    // per thread, and a reducer never leaves its thread) still makes the reduce a change. The
+    // thread's counter is looked up only once some assignment was made in the process (see
+    // `TriggeredAssignments`).
+    let anyAssignmentBefore = TriggeredAssignments.anyAssignment
+    var triggeredBefore: UInt64 = 0
+    if anyAssignmentBefore {
+      if counter == nil { counter = TriggeredAssignments.counter(for: triggeredKey) }
+      triggeredBefore = counter.unsafelyUnwrapped.pointee
+    }
+    // Only a root engine reduces: a child store forwards its actions to its root (M3).
+    let effect = reducer!.reduce(state: &next, action: action)
+    var changed = next != core.state
+    if !changed {
+      if anyAssignmentBefore {
+        changed = counter.unsafelyUnwrapped.pointee != triggeredBefore
+      } else {
+        // The first assignment in the process may have been made by this reduce: then this
+        // thread's counter holds it, and nothing older (the flag was down when it began).
+        changed =
+          TriggeredAssignments.anyAssignment
+          && TriggeredAssignments.counter(for: triggeredKey).pointee != 0
+      }
+    }
+    if changed { willCommitChange() }
+    // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
+    // announced.
+    core.state = next
+    if case .none = effect.operation {
+      // Ended here, where it is known to be `.none`, it costs nothing to destroy.
+      _ = consume effect
+    } else {
+      start(effect)
+      if scheduler.hasPendingWork { performPendingWork() }
+    }
+    if broadcaster == nil {
+      // Unwatched: only the backlog, if any, keeps the state.
+      if changed { backlog?.append(core.state) }
+    } else {
+      if changed { didCommit() }
+      if reportsReductions { report(action, changed: changed) }
+    }
+  }
+
+  /// Whether anything needs the state before a reduce: to tell it apart from the state after
+  /// (the backlog, and the broadcaster's `states` loops, Observation hooks and channel of
+  /// reductions, see ``Broadcaster/needsPreviousState``). Key-path subscriptions keep their
+  /// own last value, so they do not; without any of these, the store reduces the state in
+  /// place.
+  @inlinable @inline(__always)
+  var needsPreviousState: Bool {
+    if case .some = backlog { return true }
+    return broadcaster?.needsPreviousState ?? false
+  }
+
+  /// Whether anything must hear of each reduced action, changed or not.
+  @inlinable
+  var reportsReductions: Bool {
+    broadcaster?.reductions != nil
+  }
+
+  /// Whether the store has key-path subscriptions (or child stores) to tell.
+  @inlinable @inline(__always)
+  var hasSubscribers: Bool {
+    broadcaster?.subscribers.isEmpty == false
+  }
+
+  /// Reduces one action when nothing needs the state before it (see
+  /// ``needsPreviousState``): the reducer mutates the store's state itself, so a
+  /// large collection in it is changed in place instead of copied. Whether the state changed is
+  /// then unknown; the key-path subscriptions compare their own values.
+  @inlinable @inline(__always)
+  func reduceInPlace(_ action: Action) {
+    // The reducer is user code that runs while the state is being mutated. It is pure (R2); a
+    // `send` it makes re-entrantly only appends to the queue, a field apart from the state, and
+    // the engine's accesses are not checked dynamically (see the stored properties).
+    let effect = reducer!.reduce(state: &core.state, action: action)
+    if case .none = effect.operation {
+      _ = consume effect
+    } else {
+      start(effect)
+      if scheduler.hasPendingWork { performPendingWork() }
+    }
+    if hasSubscribers { notifySubscribers() }
+  }
+
+  /// Reduces what effects queued, when no `send` is doing so, then wakes the tasks waiting for
+  /// idleness: the common ending of every entry point other than `send`.
+  @inlinable
+  func settle() {
+    if !core.isProcessing && !core.queue.isEmpty {
+      core.isProcessing = true
+      drainQueue()
+      core.isProcessing = false
+    }
+    if scheduler.hasBook { afterDrain() }
+  }
+}
