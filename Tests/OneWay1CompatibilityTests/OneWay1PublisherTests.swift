@@ -50,54 +50,62 @@ final class PublisherTestNSWay: NSWay<PublisherTestNSWay.Action, PublisherTestNS
 /// What both of 1.3's tests send, in order.
 private let numbersSent = [10, 10, 20, 20, 10, 30, 30, 30]
 
+/// The numbers that `publisher` (projected by `numbers`) emits while `way` is sent
+/// `numbersSent`, as 1.3's tests collect them.
+private func numbersReceived<W: AnyWay>(
+  from way: W,
+  through numbers: (WayPublisher<W.State>) -> AnyPublisher<Int, Never>,
+  saving saveNumber: (Int) -> W.Action
+) -> [Int] {
+  var cancellables = Set<AnyCancellable>()
+  var numberArray: [Int] = []
+  numbers(way.publisher)
+    .sink { number in numberArray.append(number) }
+    .store(in: &cancellables)
+  for number in numbersSent { way.send(saveNumber(number)) }
+  return numberArray
+}
+
 @Suite struct OneWay1PublisherTests {
   /// 1.3's `test_receiveWithoutRemovingDuplicates`, for `Way`: `publisher.map(\.number)` emits
   /// the current number, then the number after every send, equal or not.
   @Test func w3ReceiveWithoutRemovingDuplicatesWay() {
-    let way = PublisherTestWay(initialState: .init(number: 0, text: ""))
-    var cancellables = Set<AnyCancellable>()
-    var numberArray: [Int] = []
-    way.publisher.map(\.number)
-      .sink { number in numberArray.append(number) }
-      .store(in: &cancellables)
-    for number in numbersSent { way.send(.saveNumber(number)) }
-    #expect(numberArray == [0, 10, 10, 20, 20, 10, 30, 30, 30])
+    let received = numbersReceived(
+      from: PublisherTestWay(initialState: .init(number: 0, text: "")),
+      through: { $0.map(\.number).eraseToAnyPublisher() },
+      saving: { .saveNumber($0) }
+    )
+    #expect(received == [0, 10, 10, 20, 20, 10, 30, 30, 30])
   }
 
   /// 1.3's `test_receiveWithoutRemovingDuplicates`, for `NSWay`.
   @Test func w3ReceiveWithoutRemovingDuplicatesNSWay() {
-    let way = PublisherTestNSWay(initialState: .init(number: 0, text: ""))
-    var cancellables = Set<AnyCancellable>()
-    var numberArray: [Int] = []
-    way.publisher.map(\.number)
-      .sink { number in numberArray.append(number) }
-      .store(in: &cancellables)
-    for number in numbersSent { way.send(.saveNumber(number)) }
-    #expect(numberArray == [0, 10, 10, 20, 20, 10, 30, 30, 30])
+    let received = numbersReceived(
+      from: PublisherTestNSWay(initialState: .init(number: 0, text: "")),
+      through: { $0.map(\.number).eraseToAnyPublisher() },
+      saving: { .saveNumber($0) }
+    )
+    #expect(received == [0, 10, 10, 20, 20, 10, 30, 30, 30])
   }
 
   /// 1.3's `test_receiveWithRemovingDuplicates`, for `Way`: `publisher.number` emits a number
   /// only when it changes.
   @Test func w3ReceiveWithRemovingDuplicatesWay() {
-    let way = PublisherTestWay(initialState: .init(number: 0, text: ""))
-    var cancellables = Set<AnyCancellable>()
-    var numberArray: [Int] = []
-    way.publisher.number
-      .sink { number in numberArray.append(number) }
-      .store(in: &cancellables)
-    for number in numbersSent { way.send(.saveNumber(number)) }
-    #expect(numberArray == [0, 10, 20, 10, 30])
+    let received = numbersReceived(
+      from: PublisherTestWay(initialState: .init(number: 0, text: "")),
+      through: { $0.number.eraseToAnyPublisher() },
+      saving: { .saveNumber($0) }
+    )
+    #expect(received == [0, 10, 20, 10, 30])
   }
 
   /// 1.3's `test_receiveWithRemovingDuplicates`, for `NSWay`.
   @Test func w3ReceiveWithRemovingDuplicatesNSWay() {
-    let way = PublisherTestNSWay(initialState: .init(number: 0, text: ""))
-    var cancellables = Set<AnyCancellable>()
-    var numberArray: [Int] = []
-    way.publisher.number
-      .sink { number in numberArray.append(number) }
-      .store(in: &cancellables)
-    for number in numbersSent { way.send(.saveNumber(number)) }
-    #expect(numberArray == [0, 10, 20, 10, 30])
+    let received = numbersReceived(
+      from: PublisherTestNSWay(initialState: .init(number: 0, text: "")),
+      through: { $0.number.eraseToAnyPublisher() },
+      saving: { .saveNumber($0) }
+    )
+    #expect(received == [0, 10, 20, 10, 30])
   }
 }
