@@ -2,12 +2,11 @@
 # Same-session A/B of scenario 10's observed row between two commits of the library: a store
 # whose state holds an [Int] of SIZE elements, a `for await` loop over `states`, 100 appends
 # per sample, the median of SAMPLES samples; each commit's harness is run in turn, ROUNDS
-# times, so that both see the same machine. Scenario 10 did not exist in the benchmarks
-# package before the in-place reduce it measures (c38eb7f), so the harness is built here,
-# against each commit's public API (the same at both).
+# times, so that both see the same machine. The harness is built here, against each commit's
+# public API, so that it also measures commits older than the benchmarks package's scenario.
 #
 #   bash Benchmarks/Scripts/ab_observed.sh OLD_COMMIT [SIZES] [SAMPLES] [ROUNDS]
-#   e.g. ab_observed.sh c38eb7f "1000 10000" 300 5
+#   e.g. ab_observed.sh main~20 "1000 10000" 300 5
 #
 # Prints, per size and round, the median nanoseconds per 100 appends at OLD_COMMIT and at
 # HEAD, then each size's median of rounds and the ratio HEAD / OLD_COMMIT.

@@ -339,7 +339,7 @@ else
     "$(printf '%s\n' "$output" | grep -E 'error|✘|failed' | head -n 20)"
 fi
 # ---- end of Counters ---------------------------------------------------------------------------
-# --- Swidux (issue 13): Swidux's README counter on the Swidux module ----------------------------
+# --- Swidux: Swidux's README counter on the Swidux module ----------------------------
 echo "== SwiduxCounter"
 for attempt in 1 2 3 4 5; do
   output="$(run SwiduxCounter </dev/null)"
