@@ -403,8 +403,7 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
     observed.access(registrar, subject)
   }
 
-  @usableFromInline override func willSet(from current: Member, to next: Member, assigned: Bool)
-  {
+  @usableFromInline override func willSet(from current: Member, to next: Member, assigned: Bool) {
     guard let subject else { return }
     registrar.willSet(subject, keyPath: keyPath)
     guard !armed.isEmpty else { return }
