@@ -138,9 +138,12 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
 
   /// Tells Observation that `keyPath` was read, and has the store compare it after each change
   /// until it changes (see ``StateRegistrar``).
-  // Not inlinable: a view's read, not the path of a send.
+  ///
+  /// Inlinable: the comparison it makes, the first time a key path is read, runs in the commit
+  /// of every change until the property changes; made here, it reads and compares the value
+  /// compiled for the client's state, not through unspecialized generic code.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-  @usableFromInline
+  @inlinable
   func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>) {
     if observer.registrar == nil { startObservation() }
     // Safe: `startObservation()` is the only place that sets the registrar, to this type.
@@ -148,7 +151,11 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
       observer.registrar.unsafelyUnwrapped,
       to: StateRegistrar<ViewStore, State>.self
     )
-    registrar.access(self, keyPath) { \ViewStore.[dynamicMember: keyPath] }
+    registrar.access(self, keyPath) {
+      ObservedValue(keyPath, \ViewStore.[dynamicMember: keyPath]) { current, next in
+        current[keyPath: keyPath] != next[keyPath: keyPath]
+      }
+    }
   }
 
   /// Makes the store's registrar, at the first read of `state` through its observable getter.
@@ -383,18 +390,19 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
     registrar.access(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
   }
 
-  /// A read of the property at `path` on `subject`; `storePath` makes the key path that
-  /// Observation knows it by, the first time it is read.
+  /// A read of the property at `path` on `subject`; `make` makes what the registrar keeps of
+  /// it, the first time it is read.
+  @usableFromInline
   func access<Value: Equatable>(
     _ subject: Subject,
     _ path: KeyPath<Member, Value>,
-    storePath: () -> KeyPath<Subject, Value>
+    make: () -> ObservedPath<Subject, Member>
   ) {
     let observed: ObservedPath<Subject, Member>
     if let found = paths[path] {
       observed = found
     } else {
-      observed = ObservedValue(path, storePath())
+      observed = make()
       paths[path] = observed
     }
     if !observed.isArmed {
@@ -433,22 +441,31 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
     guard let subject else { return }
     registrar.didSet(subject, keyPath: keyPath)
     guard !changing.isEmpty else { return }
-    let changed = changing
+    // Walked in place, not copied (a copy would make the removal allocate a new buffer): an
+    // observer told here may read the store, which arms what it reads, a list apart from this
+    // one, and a send it makes is queued until this commit is over (A5).
+    for index in changing.indices { changing[index].didSet(registrar, subject) }
     changing.removeAll(keepingCapacity: true)
-    for observed in changed { observed.didSet(registrar, subject) }
   }
 }
 
 /// A property read through a view store's dynamic members: its key path in the state, and the
 /// key path Observation knows it by, on the store (see ``StateRegistrar``).
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@usableFromInline
 class ObservedPath<Subject: Observable & AnyObject, State> {
   /// Whether it was read since it last changed.
   final var isArmed = false
+  /// Whether its value differs between two states; compiled for the client's state (see
+  /// ``ViewStore/observe(_:)``).
+  final let differs: (_ current: State, _ next: State) -> Bool
+
+  @usableFromInline
+  init(differs: @escaping (State, State) -> Bool) {
+    self.differs = differs
+  }
 
   func access(_ registrar: ObservationRegistrar, _ subject: Subject) {}
-  /// Whether its value differs between `current` and `next`.
-  func differs(_ current: State, _ next: State) -> Bool { false }
   /// Whether a `@Triggered` property on its path was assigned between `current` and `next`.
   func wasAssigned(_ current: State, _ next: State) -> Bool { false }
   func willSet(_ registrar: ObservationRegistrar, _ subject: Subject) {}
@@ -456,23 +473,26 @@ class ObservedPath<Subject: Observable & AnyObject, State> {
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@usableFromInline
 final class ObservedValue<Subject: Observable & AnyObject, State, Value: Equatable>:
   ObservedPath<Subject, State>
 {
   let path: KeyPath<State, Value>
   let storePath: KeyPath<Subject, Value>
 
-  init(_ path: KeyPath<State, Value>, _ storePath: KeyPath<Subject, Value>) {
+  @usableFromInline
+  init(
+    _ path: KeyPath<State, Value>,
+    _ storePath: KeyPath<Subject, Value>,
+    differs: @escaping (State, State) -> Bool
+  ) {
     self.path = path
     self.storePath = storePath
+    super.init(differs: differs)
   }
 
   override func access(_ registrar: ObservationRegistrar, _ subject: Subject) {
     registrar.access(subject, keyPath: storePath)
-  }
-
-  override func differs(_ current: State, _ next: State) -> Bool {
-    current[keyPath: path] != next[keyPath: path]
   }
 
   override func wasAssigned(_ current: State, _ next: State) -> Bool {
