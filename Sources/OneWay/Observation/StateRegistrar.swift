@@ -1,0 +1,186 @@
+#if canImport(Observation)
+  import Observation
+#endif
+
+/// What a view store tells Observation: a read of `state`, and each change around its commit.
+///
+/// The base class, without Observation's availability, lets a store hold one on every
+/// platform; ``StateRegistrar`` is the only kind there is.
+@usableFromInline
+class ObservationHooks<State> {
+  /// A read of `state` on `subject`, the store itself (alive: it is reading).
+  @usableFromInline func access(_ subject: AnyObject) {}
+  /// Before the store commits `next` in place of `current` (see ``StateObserver``).
+  @usableFromInline func willSet(from current: State, to next: State, assigned: Bool) {}
+  @usableFromInline func didSet() {}
+
+  @usableFromInline init() {}
+}
+
+/// A view store's `ObservationRegistrar`, with the store and `\.state` it reports about.
+///
+/// Generic over the store's type rather than its reducer: the store's type metadata and its
+/// `Observable` conformance are then arguments of this class, read from its own metadata.
+/// Called from unspecialized code (the engine calls the observer through its class), a method
+/// of a class generic over the reducer had to look the store's type up in the runtime's
+/// metadata cache, and its conformance in the conformance cache, on every change and every
+/// read, a third of what a send followed by a read of `state` cost.
+///
+/// Only used on the main actor, by the store and its engine; no access to a field overlaps
+/// another, so none is checked dynamically.
+///
+/// It also keeps the properties read through the store's dynamic members (V4): a table of
+/// every key path read, and the list of those read since they last changed (armed). After
+/// each change it compares only the armed ones, each with `==` in the states before and after
+/// the commit, and tells Observation about those that changed, which disarms them: an
+/// observation ends when it is told, and a view that is evaluated again reads them again. So a
+/// commit costs one comparison per property read since it last changed, nothing for the
+/// properties nobody read, and nothing more when nobody read any.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@usableFromInline
+final class StateRegistrar<Subject: Observable & AnyObject, Member>: ObservationHooks<Member> {
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// Every property read through the store, by its key path in the state.
+  @exclusivity(unchecked) var paths: [AnyKeyPath: ObservedPath<Subject, Member>] = [:]
+  /// The properties read since they last changed, compared after each change.
+  @exclusivity(unchecked) var armed: [ObservedPath<Subject, Member>] = []
+  /// The properties being told of the change, between `willSet` and `didSet`.
+  @exclusivity(unchecked) var changing: [ObservedPath<Subject, Member>] = []
+  /// The store. Weak: the engine, which holds this registrar through the observer, can outlive
+  /// the store for the rest of a drain (an effect's hop keeps the engine alive, and a
+  /// subscription's closure can drop the store's last reference), and must then tell nobody.
+  @exclusivity(unchecked) @usableFromInline weak var subject: Subject?
+  /// `\.state`, formed once: forming a key path on a generic class costs a run-time
+  /// instantiation and an allocation every time.
+  @usableFromInline let keyPath: KeyPath<Subject, Member>
+
+  @usableFromInline
+  init(subject: Subject, keyPath: KeyPath<Subject, Member>) {
+    self.subject = subject
+    self.keyPath = keyPath
+  }
+
+  @usableFromInline override func access(_ subject: AnyObject) {
+    registrar.access(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
+  }
+
+  /// A read of the property at `path` on `subject`; `make` makes what the registrar keeps of
+  /// it, the first time it is read.
+  @usableFromInline
+  func access<Value: Equatable>(
+    _ subject: Subject,
+    _ path: KeyPath<Member, Value>,
+    make: () -> ObservedPath<Subject, Member>
+  ) {
+    let observed: ObservedPath<Subject, Member>
+    if let found = paths[path] {
+      observed = found
+    } else {
+      observed = make()
+      paths[path] = observed
+    }
+    if !observed.isArmed {
+      observed.isArmed = true
+      armed.append(observed)
+    }
+    observed.access(registrar, subject)
+  }
+
+  @usableFromInline override func willSet(from current: Member, to next: Member, assigned: Bool) {
+    guard let subject else { return }
+    registrar.willSet(subject, keyPath: keyPath)
+    guard !armed.isEmpty else { return }
+    // Disarm what changed before telling anyone: an observer told of the change may read the
+    // store again, which arms what it reads.
+    let probes = assigned && TriggeredAssignments.canProbe
+    var kept = 0
+    for index in armed.indices {
+      let observed = armed[index]
+      let changed =
+        observed.differs(current, next)
+        || (assigned && (!probes || observed.wasAssigned(current, next)))
+      if changed {
+        observed.isArmed = false
+        changing.append(observed)
+      } else {
+        armed[kept] = observed
+        kept += 1
+      }
+    }
+    armed.removeLast(armed.count - kept)
+    for observed in changing { observed.willSet(registrar, subject) }
+  }
+
+  @usableFromInline override func didSet() {
+    guard let subject else { return }
+    registrar.didSet(subject, keyPath: keyPath)
+    guard !changing.isEmpty else { return }
+    // Walked in place, not copied (a copy would make the removal allocate a new buffer): an
+    // observer told here may read the store, which arms what it reads, a list apart from this
+    // one, and a send it makes is queued until this commit is over (A5).
+    for index in changing.indices { changing[index].didSet(registrar, subject) }
+    changing.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A property read through a view store's dynamic members: its key path in the state, and the
+/// key path Observation knows it by, on the store (see ``StateRegistrar``).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@usableFromInline
+class ObservedPath<Subject: Observable & AnyObject, State> {
+  /// Whether it was read since it last changed.
+  final var isArmed = false
+  /// Whether its value differs between two states; compiled for the client's state (see
+  /// ``ViewStore/observe(_:)``).
+  final let differs: (_ current: State, _ next: State) -> Bool
+
+  @usableFromInline
+  init(differs: @escaping (State, State) -> Bool) {
+    self.differs = differs
+  }
+
+  func access(_ registrar: ObservationRegistrar, _ subject: Subject) {}
+  /// Whether a `@Triggered` property on its path was assigned between `current` and `next`.
+  func wasAssigned(_ current: State, _ next: State) -> Bool { false }
+  func willSet(_ registrar: ObservationRegistrar, _ subject: Subject) {}
+  func didSet(_ registrar: ObservationRegistrar, _ subject: Subject) {}
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@usableFromInline
+final class ObservedValue<Subject: Observable & AnyObject, State, Value: Equatable>:
+  ObservedPath<Subject, State>
+{
+  let path: KeyPath<State, Value>
+  let storePath: KeyPath<Subject, Value>
+
+  @usableFromInline
+  init(
+    _ path: KeyPath<State, Value>,
+    _ storePath: KeyPath<Subject, Value>,
+    differs: @escaping (State, State) -> Bool
+  ) {
+    self.path = path
+    self.storePath = storePath
+    super.init(differs: differs)
+  }
+
+  override func access(_ registrar: ObservationRegistrar, _ subject: Subject) {
+    registrar.access(subject, keyPath: storePath)
+  }
+
+  override func wasAssigned(_ current: State, _ next: State) -> Bool {
+    let path = self.path
+    let before = TriggeredAssignments.assignments { _ = current[keyPath: path] }
+    let after = TriggeredAssignments.assignments { _ = next[keyPath: path] }
+    return before != after
+  }
+
+  override func willSet(_ registrar: ObservationRegistrar, _ subject: Subject) {
+    registrar.willSet(subject, keyPath: storePath)
+  }
+
+  override func didSet(_ registrar: ObservationRegistrar, _ subject: Subject) {
+    registrar.didSet(subject, keyPath: storePath)
+  }
+}
