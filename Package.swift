@@ -122,7 +122,10 @@ let package = Package(
       ]
     ),
     // A program the crash trials kill with SIGKILL while it persists; not a product.
-    .executableTarget(name: "PersistenceCrashTrial", dependencies: ["OneWay", "OneWayPersistence"]),
+    .executableTarget(
+      name: "PersistenceCrashTrial",
+      dependencies: ["OneWay", "OneWayPersistence"]
+    ),
     .testTarget(name: "SwiduxTests", dependencies: ["OneWay", "Swidux"]),
     .testTarget(
       name: "OneWayTestingTests",

@@ -29,10 +29,11 @@ import OneWay
 /// is moved aside, never deleted, and reported to `onError` and in ``problems``; the store then
 /// starts from its initial state. ``flush()`` writes what is pending and returns once it is on
 /// disk; releasing the store does the same.
-// Safe to share: every mutable field is used only while holding `lock`, and the backend only
-// while holding `lock` (journal mode) or `writeLock` (snapshot mode, where `lock` guards the
-// latest state and the coalescer).
 public final class Persistence<State: Codable & Sendable, Action: Sendable>: @unchecked Sendable {
+  // @unchecked Sendable, safe: every mutable field is used only while holding `lock`, and the
+  // backend only while holding `lock` (journal mode) or `writeLock` (snapshot mode, where
+  // `lock` guards the latest state and the coalescer).
+
   /// The state loaded (or recovered) when the persistence was created: the state to start the
   /// store from.
   public let loadedState: State
@@ -52,7 +53,9 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
   private let version: Int
   private let onError: @Sendable (PersistenceError) -> Void
   private let now: @Sendable () -> Duration
-  private let sleep: @Sendable (Duration) async throws -> Void
+  /// Returns a sleep until `delay` from now, its deadline fixed at once, so that a timer task
+  /// that starts late still wakes at the right time (a test clock may have moved on already).
+  private let sleep: @Sendable (Duration) -> @Sendable () async throws -> Void
 
   private let lock = NSLock()
   private let writeLock = NSLock()
@@ -206,7 +209,10 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
     self.onError = onError
     let origin = clock.now
     now = { origin.duration(to: clock.now) }
-    sleep = { try await clock.sleep(for: $0) }
+    sleep = { delay in
+      let deadline = clock.now.advanced(by: delay)
+      return { try await clock.sleep(until: deadline, tolerance: nil) }
+    }
     coalescer = WriteCoalescer(interval: interval)
     loadedState = recovery.state
     latest = recovery.state
@@ -396,9 +402,9 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
   /// Starts the timer that writes (or syncs) what changed since the last write; called by
   /// the one change that finds no timer running.
   private func startTimer(after delay: Duration) {
-    let sleep = self.sleep
+    let sleep = self.sleep(delay)
     let task = Task { [weak self] in
-      do { try await sleep(delay) } catch { return }
+      do { try await sleep() } catch { return }
       self?.timerFired()
     }
     lock.withLock { timer = task }

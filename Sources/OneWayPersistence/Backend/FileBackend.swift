@@ -16,9 +16,10 @@ import Foundation
 /// checksum, so that a record torn by a crash is recognised and dropped when loading. Taking a
 /// snapshot writes it first, then replaces the journal with an empty one that starts after it:
 /// a crash between the two leaves records the snapshot already covers, which loading skips.
-// Safe to share: `Persistence` calls a backend one method at a time, under its lock (see
-// `PersistenceBackend`), so the mutable fields are never touched concurrently.
 public final class FileBackend: PersistenceBackend, @unchecked Sendable {
+  // @unchecked Sendable, safe: `Persistence` calls a backend one method at a time, under its
+  // lock (see `PersistenceBackend`), so the mutable fields are never used concurrently.
+
   /// The snapshot file.
   public let path: String
   /// The journal file, used in journal mode only.
@@ -154,7 +155,10 @@ public final class FileBackend: PersistenceBackend, @unchecked Sendable {
       )
     }
     if journal < 0 {
-      try replace(journalPath, with: FileLayout.emptyJournal(version: record.version, base: lastSequence))
+      try replace(
+        journalPath,
+        with: FileLayout.emptyJournal(version: record.version, base: lastSequence)
+      )
       try openJournal()
     }
     do {

@@ -111,7 +111,9 @@ enum FileSystem {
       aside = "\(base)-\(number)"
     }
     if copy {
-      guard let bytes = try readFile(path) else { throw Failure("cannot copy", path, errorNumber: ENOENT) }
+      guard let bytes = try readFile(path) else {
+        throw Failure("cannot copy", path, errorNumber: ENOENT)
+      }
       try replaceAtomically(aside, with: bytes)
     } else {
       guard rename(path, aside) == 0 else { throw Failure("cannot move aside", path) }

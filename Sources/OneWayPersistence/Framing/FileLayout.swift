@@ -43,7 +43,8 @@ enum FileLayout {
 
   /// Reads a snapshot file's bytes.
   static func parseSnapshot(_ bytes: [UInt8]) -> Snapshot {
-    guard bytes.count >= snapshotMagic.count, Array(bytes.prefix(snapshotMagic.count)) == snapshotMagic
+    guard bytes.count >= snapshotMagic.count,
+      Array(bytes.prefix(snapshotMagic.count)) == snapshotMagic
     else {
       return .damaged(reason: bytes.isEmpty ? "the file is empty" : "the file is not a snapshot")
     }

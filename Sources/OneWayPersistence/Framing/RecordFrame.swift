@@ -83,7 +83,9 @@ struct RecordScan: Equatable {
     var position = offset
     while position < bytes.count {
       guard let payload = Self.record(in: bytes, at: position) else {
-        tail = Self.isTornTail(bytes, from: position) ? .torn(bytes: bytes.count - position)
+        tail =
+          Self.isTornTail(bytes, from: position)
+          ? .torn(bytes: bytes.count - position)
           : .damaged(offset: position)
         return
       }
@@ -102,7 +104,10 @@ struct RecordScan: Equatable {
       return nil
     }
     let stored = UInt32(RecordFrame.readInteger(bytes, at: position + 4, width: 4))
-    let crc = CRC32.update(CRC32.checksum(bytes[position..<position + 4]), bytes[start..<start + length])
+    let crc = CRC32.update(
+      CRC32.checksum(bytes[position..<position + 4]),
+      bytes[start..<start + length]
+    )
     return crc == stored ? start..<start + length : nil
   }
 
