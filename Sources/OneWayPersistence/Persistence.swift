@@ -293,7 +293,9 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
       lock.unlock()
       switch decision {
       case .writeNow: writeReporting()
-      case .schedule(let delay): startTimer(after: delay)
+      case .schedule(let delay):
+        let task = startTimer(after: delay)
+        lock.withLock { timer = task }
       case .wait: break
       }
     case .journal(let sync, let snapshotEvery, let encode):
@@ -331,7 +333,7 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
         case .interval:
           switch coalescer.changed(at: now()) {
           case .writeNow: try backend.sync()
-          case .schedule(let delay): startTimer(after: delay)
+          case .schedule(let delay): timer = startTimer(after: delay)
           case .wait: break
           }
         }
@@ -400,14 +402,13 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
   // MARK: - Timer
 
   /// Starts the timer that writes (or syncs) what changed since the last write; called by
-  /// the one change that finds no timer running.
-  private func startTimer(after delay: Duration) {
+  /// the one change that finds no timer running, which keeps the task in `timer`.
+  private func startTimer(after delay: Duration) -> Task<Void, Never> {
     let sleep = self.sleep(delay)
-    let task = Task { [weak self] in
+    return Task { [weak self] in
       do { try await sleep() } catch { return }
       self?.timerFired()
     }
-    lock.withLock { timer = task }
   }
 
   private func timerFired() {

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import OneWay
 import Testing
@@ -164,5 +165,29 @@ struct JournalTests {
     }
     _ = Unmanaged.passRetained(store)
     #expect(try journal(file).loadedState.numbers == Array(1...300))
+  }
+}
+
+@Suite("Journal mode, fsync at an interval")
+struct JournalIntervalTests {
+  let folder = TemporaryFolder()
+
+  @Test func j3WithIntervalSyncEachActionIsStillAppendedBeforeSendReturns() async throws {
+    let clock = TestClock()
+    let file = folder.file()
+    let persistence = try Persistence(
+      journalAt: file,
+      reducer: ListReducer(),
+      initialState: ListReducer.State(),
+      sync: .interval(.seconds(1)),
+      clock: clock
+    )
+    let store = Store(reducer: ListReducer(), state: persistence.loadedState)
+    await store.persist(with: persistence)
+    for number in 1...100 { await store.send(.append(number)) }
+    await clock.advance(by: .seconds(1))
+    await persistence.waitForTimer()
+    _ = Unmanaged.passRetained(store)
+    #expect(try journal(file).loadedState.numbers == Array(1...100))
   }
 }
