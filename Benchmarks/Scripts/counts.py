@@ -61,6 +61,17 @@ HOT_PATHS = [
     ("Store send through 5 Scopes", "b11-store-scope5", 0, 20000, 3),
     # The same on the main actor, to a `ViewStore`.
     ("ViewStore send through 5 Scopes", "b11-viewstore-scope5", 0, 20000, 1),
+    # `await store.send(.append)` to a store built as the README builds it, holding an array of
+    # 100,000 elements, nobody observing: past its 65th state it keeps no backlog and appends
+    # in place (the N first sends, with their copies, cancel out).
+    ("Default store append, [Int] of 100,000", "b12-default", 100000, 2000, 3),
+    # A view-store send after 1 or 100 properties were read through its dynamic members: none
+    # of them changed (each compared and silent), or the first one changed (told, then read
+    # again, as its view would be).
+    ("Send, 1 read property unchanged", "b13-read-unchanged", 1, 20000, 1),
+    ("Send, 100 read properties unchanged", "b13-read-unchanged", 100, 5000, 1),
+    ("Send, 1 read property changed", "b13-read-changed", 1, 20000, 1),
+    ("Send, 100 read properties, one changed", "b13-read-changed", 100, 5000, 1),
 ]
 
 # The C allocator's entry points. Each allocation enters exactly one of them (glibc's calloc,

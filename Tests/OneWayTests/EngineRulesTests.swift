@@ -96,22 +96,47 @@ import Testing
     #expect(await later.next()?.text == "Third", "a later loop starts from the current state")
   }
 
-  @Test func o7TheBacklogIsBoundedWhileNobodyObserves() async {
-    let store = Store(
+  static func settingStore() -> Store<ClosureReducer<Int, Int>, ContinuousClock> {
+    Store(
       reducer: ClosureReducer<Int, Int> {
         $0 = $1; return .none
       },
       state: 0
     )
-    for value in 1...1_000 { await store.send(value) }
+  }
+
+  @Test func o7TheFirstLoopStillGetsUpTo64EarlierStates() async {
+    let store = Self.settingStore()
     let capacity = StateBacklog<Int>.capacity
-    #expect(capacity >= 64)
-    #expect(capacity & (capacity - 1) == 0, "the ring wraps with a mask")
+    #expect(capacity == 64)
+    // The initial state and 63 changes: 64 states, all kept.
+    for value in 1..<capacity { await store.send(value) }
     #expect(await store.withEngine { $0.backlog?.count } == capacity)
     var states = store.states.makeAsyncIterator()
     var received: [Int] = []
-    for _ in 0..<capacity { received.append(await states.next() ?? 0) }
-    #expect(received == Array((1_000 - capacity + 1)...1_000), "the newest states, oldest first")
+    for _ in 0..<capacity { received.append(await states.next() ?? -1) }
+    #expect(received == Array(0..<capacity), "every earlier state, oldest first")
+    await store.send(1_000)
+    #expect(await states.next() == 1_000, "then live")
+  }
+
+  @Test func o7AfterThe65thStateWithNoLoopANewLoopStartsFromTheCurrentState() async {
+    let store = Self.settingStore()
+    let capacity = StateBacklog<Int>.capacity
+    for value in 1...capacity { await store.send(value) }
+    #expect(await store.withEngine { $0.backlog == nil }, "dropped at the 65th state")
+    var states = store.states.makeAsyncIterator()
+    #expect(await states.next() == capacity, "the current state, no earlier one")
+    await store.send(1_000)
+    #expect(await states.next() == 1_000)
+  }
+
+  @Test func o7TheBacklogIsDroppedForGoodSoNothingKeepsOldStates() async {
+    let store = Self.settingStore()
+    for value in 1...1_000 { await store.send(value) }
+    #expect(await store.withEngine { $0.backlog == nil }, "not made again by later changes")
+    var states = store.states.makeAsyncIterator()
+    #expect(await states.next() == 1_000)
   }
 
   @Test func o8LoopsThatEndReleaseWhatTheyHeldWithoutAStateChange() async {

@@ -66,6 +66,16 @@ import Testing
     #expect(await states.next()?.count == 0, "the first loop receives the backlog")
   }
 
+  @Test func o7ADefaultStoreReducesInPlaceOnceItHasProducedMoreThan64States() async {
+    let store = Store(reducer: Self.reducer(), state: State())
+    for value in 1...StateBacklog<State>.capacity { await store.send(.append(value)) }
+    await store.send(.replacePayload)
+    await store.send(.check)
+    #expect(await store.state.wasUnique, "no backlog any more: the store's own state")
+    var states = store.states.makeAsyncIterator()
+    #expect(await states.next()?.count == 1, "a loop starts from the current state")
+  }
+
   @Test func o7WithoutTheBacklogALoopStartsFromTheCurrentStateAndGetsEveryChange() async {
     let store = await Store(reducer: Self.reducer(), state: State()).withoutStatesBacklog()
     for value in 1...3 { await store.send(.append(value)) }

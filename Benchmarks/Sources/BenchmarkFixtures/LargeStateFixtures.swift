@@ -85,6 +85,15 @@ package final class LargeStateStore: Sendable {
     if loop != nil { await latch.wait() }
   }
 
+  /// A store built as the README builds one, with no `states` loop and no opt-out, after
+  /// `warmUp` appends (scenario 12): past its 65th state it keeps no backlog (O7).
+  package static func makeDefault(size: Int, warmUp: Int) async -> LargeStateStore {
+    let store = Store(reducer: LargeStateReducer(), state: LargeStateReducer.State(count: size))
+    let fixture = LargeStateStore(store: store, size: size, latch: Latch(), loop: nil)
+    await fixture.append(warmUp)
+    return fixture
+  }
+
   package func tearDown() async {
     loop?.cancel()
     await loop?.value

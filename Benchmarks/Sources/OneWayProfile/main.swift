@@ -20,12 +20,13 @@ guard let scenario = arguments.first else {
                b11-store-scope1 b11-store-scope5 b11-store-child1 b11-store-child5
                b11-viewstore-scope1 b11-viewstore-scope5 b11-viewstore-child1
                b11-viewstore-child5
-               b10-unobserved b10-observed b10-bare
+               b10-unobserved b10-observed b10-bare b12-default b12-bare
+               b13-read-unchanged b13-read-changed b13-bare-unchanged b13-bare-changed
                way-current way-threadsafe way-bare way-bare-locked
                swidux-dispatch swidux-unchanged swidux-bare
                b7-bytes-store b7-bytes-viewstore b7-bytes-actor b7-bytes-way b7-bytes-swidux
     (SUBSCRIBERS is the number of subscriptions for b8 and swidux-unchanged, the array's size
-     for b10; b7-bytes-* print the bytes that ITERATIONS idle stores retain, per store)
+     for b10 and b12, the properties read for b13; b7-bytes-* print the bytes that ITERATIONS idle stores retain, per store)
     """
   )
   exit(2)
@@ -120,7 +121,13 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
     let store = Store(reducer: ArrayReducer(), state: ArrayReducer.State(size: subscribers))
     for index in 0..<iterations { await store.send(.append(index)) }
     keep(await store.state.items.count)
-  case "b10-bare":
+  case "b12-default":
+    // As the README builds it: no opt-out, no loop; the first 64 states are kept (O7), then
+    // dropped for good.
+    let store = Store(reducer: ArrayReducer(), state: ArrayReducer.State(size: subscribers))
+    for index in 0..<iterations { await store.send(.append(index)) }
+    keep(await store.state.items.count)
+  case "b10-bare", "b12-bare":
     let actor = BareArrayActor(size: subscribers)
     for index in 0..<iterations { await actor.append(index) }
     keep(await actor.count)
@@ -150,6 +157,14 @@ case "b8-bare-changed":
   BareSubscriptions(count: subscribers).send(.changeWatched, 0..<iterations)
 case "b8-bare-unchanged":
   BareSubscriptions(count: subscribers).send(.changeOther, 0..<iterations)
+case "b13-read-unchanged":
+  TrackedPropertiesStore(count: subscribers).send(.changeUnread, 0..<iterations)
+case "b13-read-changed":
+  TrackedPropertiesStore(count: subscribers).send(.changeRead, 0..<iterations)
+case "b13-bare-unchanged":
+  BareTrackedComparisons(count: subscribers).send(.changeUnread, 0..<iterations)
+case "b13-bare-changed":
+  BareTrackedComparisons(count: subscribers).send(.changeRead, 0..<iterations)
 case "b9-locked":
   sendToLockedStore(makeLockedCounterStore(), 0..<iterations)
 case "b9-bare":

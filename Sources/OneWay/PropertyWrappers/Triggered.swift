@@ -24,6 +24,9 @@
 @propertyWrapper
 public struct Triggered<Value> {
   private var value: Value
+  /// How many times this property was assigned, so that a view store can tell which of the
+  /// properties read through it were assigned an equal value (V4); not part of the value.
+  private var assignments: UInt64 = 0
 
   /// Wraps an initial value; creating a value is not an assignment.
   public init(wrappedValue: Value) {
@@ -33,13 +36,18 @@ public struct Triggered<Value> {
   /// The value; each assignment or in-place mutation counts as a change for the store that is
   /// reducing on this thread.
   public var wrappedValue: Value {
-    get { value }
+    get {
+      TriggeredAssignments.reportRead(assignments)
+      return value
+    }
     set {
       value = newValue
+      assignments &+= 1
       TriggeredAssignments.count()
     }
     _modify {
       yield &value
+      assignments &+= 1
       TriggeredAssignments.count()
     }
   }

@@ -81,6 +81,56 @@ enum TriggeredAssignments {
     init() { raw = TriggeredAssignments.key }
   }
 
+  #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+    /// How many threads are finding which `@Triggered` properties a key path reads (see
+    /// ``assignments(readBy:)``).
+    @usableFromInline static let probing = Atomic<Int>(0)
+  #endif
+
+  /// Whether ``assignments(readBy:)`` tells the `@Triggered` properties a read reaches; where
+  /// it cannot (without the standard library's `Atomic`), a view store takes every property
+  /// read through it as reached by an assignment of an equal value.
+  static var canProbe: Bool {
+    #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+      true
+    #else
+      false
+    #endif
+  }
+
+  /// Adds the assignment count of a `@Triggered` property being read to this thread's probe,
+  /// while one runs.
+  @inlinable @inline(__always)
+  static func reportRead(_ assignments: UInt64) {
+    #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+      if probing.load(ordering: .relaxed) != 0 { addToProbe(assignments) }
+    #endif
+  }
+
+  @usableFromInline
+  static func addToProbe(_ assignments: UInt64) {
+    // The thread's second word: another thread's reads while this one probes go to its own.
+    // Adding a constant tells a property assigned zero times from none.
+    (counter + 1).pointee &+= assignments &+ 0x9E37_79B9_7F4A_7C15
+  }
+
+  /// A digest of the assignment counts of the `@Triggered` properties that `read` reaches: it
+  /// differs between two states when one of them was assigned in between (V4).
+  ///
+  /// Only on the thread of a store's commit, which runs no other probe meanwhile.
+  static func assignments(readBy read: () -> Void) -> UInt64 {
+    #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+      let slot = counter + 1
+      slot.pointee = 0
+      probing.add(1, ordering: .relaxed)
+      read()
+      probing.subtract(1, ordering: .relaxed)
+      return slot.pointee
+    #else
+      return 0
+    #endif
+  }
+
   /// Counts one assignment on the current thread.
   @inlinable
   static func count() {
@@ -92,8 +142,9 @@ enum TriggeredAssignments {
 
   @usableFromInline
   static func makeCounter() -> UnsafeMutablePointer<UInt64> {
-    let pointer = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-    pointer.initialize(to: 0)
+    // The count of assignments, then the probe's digest (see `assignments(readBy:)`).
+    let pointer = UnsafeMutablePointer<UInt64>.allocate(capacity: 2)
+    pointer.initialize(repeating: 0, count: 2)
     pthread_setspecific(key, pointer)
     return pointer
   }

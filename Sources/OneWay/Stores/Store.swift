@@ -194,10 +194,11 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
 
   /// Stops keeping the states produced before the first `states` loop, and returns the store.
   ///
-  /// By default a store keeps the newest 64 states it produces until a first `for await` loop
-  /// over ``states`` starts, and hands them to that loop, as OneWay 3.x did. Keeping them costs
-  /// a copy of each: a reduce of a store that nobody observes then copies a large collection
-  /// instead of changing it in place. Without the backlog, every loop starts from the current
+  /// By default a store keeps the first 64 states it produces until a first `for await` loop
+  /// over ``states`` starts, and hands them to that loop, as OneWay 3.x did; at its 65th state
+  /// with no loop it drops them for good (O7). Keeping them costs a copy of each: until then, a
+  /// reduce copies a large collection instead of changing it in place. This drops them at
+  /// once. Without the backlog, every loop starts from the current
   /// state, and a store with no `states` loop and no state logging reduces in place (see
   /// <doc:Performance>).
   ///

@@ -26,9 +26,13 @@
 ///
 /// `send` reduces the action and everything its synchronous effects derive from it before it
 /// returns. Asynchronous effects run in tasks and deliver their actions back on the main
-/// actor. The view store is `Observable` (SwiftUI and `withObservationTracking` see `state`
-/// change) and, where Combine exists, an `ObservableObject`.
+/// actor. The view store is `Observable` and, where Combine exists, an `ObservableObject`.
+///
+/// Read the state's properties through the store, `store.number`, and SwiftUI (or
+/// `withObservationTracking`) re-evaluates a view only when a property it read changes (V4);
+/// `store.state.number` observes the whole state (see <doc:ObservingState>).
 @MainActor
+@dynamicMemberLookup
 public final class ViewStore<R: Reducer, C: Clock<Duration>>
 where R.Action: Sendable, R.State: Sendable & Equatable {
   // Inlinable: `send`, `state` and `subscribe` are specialized for the client's reducer and value
@@ -53,7 +57,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// Tells Observation and `objectWillChange` about each change; holds the store's
   /// `ObservationRegistrar` once something has read `state` through its observable getter.
   @usableFromInline
-  let observer: ViewStoreObserver
+  let observer: ViewStoreObserver<State>
 
   /// Creates a view store that reduces actions with `reducer`, starting from `state`.
   ///
@@ -104,6 +108,54 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
       observer.registrar.unsafelyUnwrapped.access(self)
     }
     return engine.state
+  }
+
+  /// The state's property at `keyPath`; reading it in SwiftUI or `withObservationTracking`
+  /// observes that property alone (V4).
+  ///
+  /// ```swift
+  /// Text("\(store.number)")  // re-evaluated when `number` changes, and only then
+  /// ```
+  ///
+  /// After each change of the state, the store compares the value at `keyPath` with `==` in
+  /// the states before and after, and tells the readers only when it differs, or when the
+  /// reduce assigned a `@Triggered` property on the way to it. A nested path,
+  /// `store.settings.theme`, observes `settings`.
+  @inlinable
+  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      observe(keyPath)
+    }
+    return engine.state[keyPath: keyPath]
+  }
+
+  /// The state's property at `keyPath`, of a type that cannot be compared: reading it observes
+  /// the whole state, as reading ``state`` does.
+  @inlinable
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    state[keyPath: keyPath]
+  }
+
+  /// Tells Observation that `keyPath` was read, and has the store compare it after each change
+  /// until it changes (see ``StateRegistrar``).
+  ///
+  /// Inlinable: the comparison it makes, the first time a key path is read, runs in the commit
+  /// of every change until the property changes; made here, it reads and compares the value
+  /// compiled for the client's state, not through unspecialized generic code.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @inlinable
+  func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>) {
+    if observer.registrar == nil { startObservation() }
+    // Safe: `startObservation()` is the only place that sets the registrar, to this type.
+    let registrar = unsafeDowncast(
+      observer.registrar.unsafelyUnwrapped,
+      to: StateRegistrar<ViewStore, State>.self
+    )
+    registrar.access(self, keyPath) {
+      ObservedValue(keyPath, \ViewStore.[dynamicMember: keyPath]) { current, next in
+        current[keyPath: keyPath] != next[keyPath: keyPath]
+      }
+    }
   }
 
   /// Makes the store's registrar, at the first read of `state` through its observable getter.
@@ -200,10 +252,11 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// Stops keeping the states produced before the first `states` loop, and returns the store,
   /// so that it chains onto the initialiser.
   ///
-  /// By default a store keeps the newest 64 states it produces until a first `for await` loop
-  /// over ``states`` starts, and hands them to that loop, as OneWay 3.x did. Keeping them costs
-  /// a copy of each: a reduce of a store that nobody observes then copies a large collection
-  /// instead of changing it in place. Without the backlog, every loop starts from the current
+  /// By default a store keeps the first 64 states it produces until a first `for await` loop
+  /// over ``states`` starts, and hands them to that loop, as OneWay 3.x did; at its 65th state
+  /// with no loop it drops them for good (O7). Keeping them costs a copy of each: until then, a
+  /// reduce copies a large collection instead of changing it in place. This drops them at
+  /// once. Without the backlog, every loop starts from the current
   /// state, and a store with no `states` loop, no Observation reader and no state logging
   /// reduces in place (see <doc:Performance>).
   ///
@@ -280,10 +333,11 @@ extension ViewStore: StateSource {
 /// The base class, without Observation's availability, lets a store hold one on every
 /// platform; ``StateRegistrar`` is the only kind there is.
 @usableFromInline
-class ObservationHooks {
+class ObservationHooks<State> {
   /// A read of `state` on `subject`, the store itself (alive: it is reading).
   @usableFromInline func access(_ subject: AnyObject) {}
-  @usableFromInline func willSet() {}
+  /// Before the store commits `next` in place of `current` (see ``StateObserver``).
+  @usableFromInline func willSet(from current: State, to next: State, assigned: Bool) {}
   @usableFromInline func didSet() {}
 
   @usableFromInline init() {}
@@ -300,10 +354,24 @@ class ObservationHooks {
 ///
 /// Only used on the main actor, by the store and its engine; no access to a field overlaps
 /// another, so none is checked dynamically.
+///
+/// It also keeps the properties read through the store's dynamic members (V4): a table of
+/// every key path read, and the list of those read since they last changed (armed). After
+/// each change it compares only the armed ones, each with `==` in the states before and after
+/// the commit, and tells Observation about those that changed, which disarms them: an
+/// observation ends when it is told, and a view that is evaluated again reads them again. So a
+/// commit costs one comparison per property read since it last changed, nothing for the
+/// properties nobody read, and nothing more when nobody read any.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @usableFromInline
-final class StateRegistrar<Subject: Observable & AnyObject, Member>: ObservationHooks {
+final class StateRegistrar<Subject: Observable & AnyObject, Member>: ObservationHooks<Member> {
   @usableFromInline let registrar = ObservationRegistrar()
+  /// Every property read through the store, by its key path in the state.
+  @exclusivity(unchecked) var paths: [AnyKeyPath: ObservedPath<Subject, Member>] = [:]
+  /// The properties read since they last changed, compared after each change.
+  @exclusivity(unchecked) var armed: [ObservedPath<Subject, Member>] = []
+  /// The properties being told of the change, between `willSet` and `didSet`.
+  @exclusivity(unchecked) var changing: [ObservedPath<Subject, Member>] = []
   /// The store. Weak: the engine, which holds this registrar through the observer, can outlive
   /// the store for the rest of a drain (an effect's hop keeps the engine alive, and a
   /// subscription's closure can drop the store's last reference), and must then tell nobody.
@@ -322,12 +390,124 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
     registrar.access(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
   }
 
-  @usableFromInline override func willSet() {
-    if let subject { registrar.willSet(subject, keyPath: keyPath) }
+  /// A read of the property at `path` on `subject`; `make` makes what the registrar keeps of
+  /// it, the first time it is read.
+  @usableFromInline
+  func access<Value: Equatable>(
+    _ subject: Subject,
+    _ path: KeyPath<Member, Value>,
+    make: () -> ObservedPath<Subject, Member>
+  ) {
+    let observed: ObservedPath<Subject, Member>
+    if let found = paths[path] {
+      observed = found
+    } else {
+      observed = make()
+      paths[path] = observed
+    }
+    if !observed.isArmed {
+      observed.isArmed = true
+      armed.append(observed)
+    }
+    observed.access(registrar, subject)
+  }
+
+  @usableFromInline override func willSet(from current: Member, to next: Member, assigned: Bool) {
+    guard let subject else { return }
+    registrar.willSet(subject, keyPath: keyPath)
+    guard !armed.isEmpty else { return }
+    // Disarm what changed before telling anyone: an observer told of the change may read the
+    // store again, which arms what it reads.
+    let probes = assigned && TriggeredAssignments.canProbe
+    var kept = 0
+    for index in armed.indices {
+      let observed = armed[index]
+      let changed =
+        observed.differs(current, next)
+        || (assigned && (!probes || observed.wasAssigned(current, next)))
+      if changed {
+        observed.isArmed = false
+        changing.append(observed)
+      } else {
+        armed[kept] = observed
+        kept += 1
+      }
+    }
+    armed.removeLast(armed.count - kept)
+    for observed in changing { observed.willSet(registrar, subject) }
   }
 
   @usableFromInline override func didSet() {
-    if let subject { registrar.didSet(subject, keyPath: keyPath) }
+    guard let subject else { return }
+    registrar.didSet(subject, keyPath: keyPath)
+    guard !changing.isEmpty else { return }
+    // Walked in place, not copied (a copy would make the removal allocate a new buffer): an
+    // observer told here may read the store, which arms what it reads, a list apart from this
+    // one, and a send it makes is queued until this commit is over (A5).
+    for index in changing.indices { changing[index].didSet(registrar, subject) }
+    changing.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A property read through a view store's dynamic members: its key path in the state, and the
+/// key path Observation knows it by, on the store (see ``StateRegistrar``).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@usableFromInline
+class ObservedPath<Subject: Observable & AnyObject, State> {
+  /// Whether it was read since it last changed.
+  final var isArmed = false
+  /// Whether its value differs between two states; compiled for the client's state (see
+  /// ``ViewStore/observe(_:)``).
+  final let differs: (_ current: State, _ next: State) -> Bool
+
+  @usableFromInline
+  init(differs: @escaping (State, State) -> Bool) {
+    self.differs = differs
+  }
+
+  func access(_ registrar: ObservationRegistrar, _ subject: Subject) {}
+  /// Whether a `@Triggered` property on its path was assigned between `current` and `next`.
+  func wasAssigned(_ current: State, _ next: State) -> Bool { false }
+  func willSet(_ registrar: ObservationRegistrar, _ subject: Subject) {}
+  func didSet(_ registrar: ObservationRegistrar, _ subject: Subject) {}
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@usableFromInline
+final class ObservedValue<Subject: Observable & AnyObject, State, Value: Equatable>:
+  ObservedPath<Subject, State>
+{
+  let path: KeyPath<State, Value>
+  let storePath: KeyPath<Subject, Value>
+
+  @usableFromInline
+  init(
+    _ path: KeyPath<State, Value>,
+    _ storePath: KeyPath<Subject, Value>,
+    differs: @escaping (State, State) -> Bool
+  ) {
+    self.path = path
+    self.storePath = storePath
+    super.init(differs: differs)
+  }
+
+  override func access(_ registrar: ObservationRegistrar, _ subject: Subject) {
+    registrar.access(subject, keyPath: storePath)
+  }
+
+  override func wasAssigned(_ current: State, _ next: State) -> Bool {
+    let path = self.path
+    let before = TriggeredAssignments.assignments { _ = current[keyPath: path] }
+    let after = TriggeredAssignments.assignments { _ = next[keyPath: path] }
+    return before != after
+  }
+
+  override func willSet(_ registrar: ObservationRegistrar, _ subject: Subject) {
+    registrar.willSet(subject, keyPath: storePath)
+  }
+
+  override func didSet(_ registrar: ObservationRegistrar, _ subject: Subject) {
+    registrar.didSet(subject, keyPath: storePath)
   }
 }
 
@@ -339,7 +519,7 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
 /// closure can drop the store's last reference). What it tells is the store's publisher and
 /// registrar, which hold no reference to the store either (``StateRegistrar`` holds it weakly).
 @usableFromInline
-final class ViewStoreObserver: StateObserver {
+final class ViewStoreObserver<State>: StateObserver<State> {
   // The fields below are read and written only on the main actor (by the view store, and by
   // its engine, which runs only there), and no access to one of them overlaps another, so
   // the dynamic exclusivity checks of a class's stored properties would only cost time on
@@ -353,16 +533,16 @@ final class ViewStoreObserver: StateObserver {
   /// before that, no observation can be tracking it, and telling a registrar would only cost
   /// time. A ``StateRegistrar`` (Apple platforms offer Observation only from iOS 17 and
   /// macOS 14 on, later than this package's deployment targets).
-  @exclusivity(unchecked) @usableFromInline var registrar: ObservationHooks?
+  @exclusivity(unchecked) @usableFromInline var registrar: ObservationHooks<State>?
 
   override init() {}
 
   @inlinable
-  override func willChange() {
+  override func willChange(from current: State, to next: State, assigned: Bool) {
     #if canImport(Combine) || ONEWAY_OPENCOMBINE_TYPECHECK
       objectWillChange?.send()
     #endif
-    registrar?.willSet()
+    registrar?.willSet(from: current, to: next, assigned: assigned)
   }
 
   @inlinable

@@ -20,7 +20,7 @@ final class Broadcaster<Action, State: Sendable> {
 
   @exclusivity(unchecked) @usableFromInline var streams = StateStreams<State>()
   @exclusivity(unchecked) @usableFromInline var subscribers: [StateSubscriber<State>] = []
-  @exclusivity(unchecked) @usableFromInline var observer: StateObserver?
+  @exclusivity(unchecked) @usableFromInline var observer: StateObserver<State>?
   /// The channel of reductions; `nil` while nobody listens, so that checking it is one load.
   @exclusivity(unchecked) @usableFromInline var reductions: ReductionChannel<Action, State>?
   /// The `states` loops that ended and are not forgotten yet; made with the first loop.

@@ -7,11 +7,17 @@
 ///
 /// A class rather than a protocol, so that the engine keeps one pointer, not an existential's
 /// two words.
+///
+/// Generic over the state, so that a view store can tell Observation which of the properties
+/// read through it changed (V4): it compares them in the state the store holds and the one it
+/// is about to commit.
 @usableFromInline
-class StateObserver {
-  /// Runs just before a changed state is committed.
+class StateObserver<State> {
+  /// Runs just before a changed state is committed: the store holds `current`, and is about to
+  /// commit `next`; `assigned` says whether a `@Triggered` property was assigned during the
+  /// reduce (then `next` may equal `current`).
   @usableFromInline
-  func willChange() {}
+  func willChange(from current: State, to next: State, assigned: Bool) {}
 
   /// Runs just after a changed state is committed.
   @usableFromInline

@@ -24,15 +24,16 @@ extension StoreEngine {
     }
   }
 
-  /// Runs just before a changed state is committed: keeps the state before the store's first
-  /// change in the O7 backlog (which holds nothing until then, see ``StateBacklog``), then
-  /// tells the observer.
+  /// Runs just before `next`, a changed state, is committed: keeps the state before the
+  /// store's first change in the O7 backlog (which holds nothing until then, see
+  /// ``StateBacklog``), then tells the observer; `assigned` says whether a `@Triggered`
+  /// property was assigned during the reduce.
   @inlinable @inline(__always)
-  func willCommitChange() {
+  func willCommitChange(to next: State, assigned: Bool) {
     if backlog?.holdsOnlyTheCurrentState == true {
       backlog!.keepFirst(core.state)
     }
-    broadcaster?.observer?.willChange()
+    broadcaster?.observer?.willChange(from: core.state, to: next, assigned: assigned)
   }
 
   /// Tells the observers, the `states` loops (or the backlog, before the first loop) and the
@@ -41,8 +42,15 @@ extension StoreEngine {
   func didCommit() {
     broadcaster?.observer?.didChange()
     if broadcaster?.streams.isEmpty == false { broadcaster!.streams.publish(core.state) }
-    if backlog != nil { backlog!.append(core.state) }
+    if backlog != nil { keepInBacklog() }
     if hasSubscribers { notifySubscribers() }
+  }
+
+  /// Keeps the committed state in the backlog, or drops the backlog for good once it holds its
+  /// capacity: at its 65th state with no loop, the store stops keeping old states (O7).
+  @inlinable @inline(__always)
+  func keepInBacklog() {
+    if !backlog!.append(core.state) { backlog = nil }
   }
 
   // Inlinable so that the loop is specialized for the state. Each subscriber is a closure

@@ -106,7 +106,7 @@ extension StoreEngine {
     }
   }
 
-  func setObserver(_ observer: StateObserver) {
+  func setObserver(_ observer: StateObserver<State>) {
     makeBroadcaster().observer = observer
   }
 }

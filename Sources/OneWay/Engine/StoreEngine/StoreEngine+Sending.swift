@@ -77,19 +77,24 @@ extension StoreEngine {
     }
     // Only a root engine reduces: a child store forwards its actions to its root (M3).
     let effect = reducer!.reduce(state: &next, action: action)
-    var changed = next != core.state
-    if !changed {
+    let differs = next != core.state
+    // Whether the reduce assigned a `@Triggered` property: a change even of an equal state,
+    // and, for an observer, a change of the properties it reaches (V4). Not looked up for a
+    // state that differs when nothing would use it.
+    var assigned = false
+    if !differs || broadcaster?.observer != nil {
       if anyAssignmentBefore {
-        changed = counter.unsafelyUnwrapped.pointee != triggeredBefore
+        assigned = counter.unsafelyUnwrapped.pointee != triggeredBefore
       } else {
         // The first assignment in the process may have been made by this reduce: then this
         // thread's counter holds it, and nothing older (the flag was down when it began).
-        changed =
+        assigned =
           TriggeredAssignments.anyAssignment
           && TriggeredAssignments.counter(for: triggeredKey).pointee != 0
       }
     }
-    if changed { willCommitChange() }
+    let changed = differs || assigned
+    if changed { willCommitChange(to: next, assigned: assigned) }
     // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
     // announced.
     core.state = next
@@ -102,7 +107,7 @@ extension StoreEngine {
     }
     if broadcaster == nil {
       // Unwatched: only the backlog, if any, keeps the state.
-      if changed { backlog?.append(core.state) }
+      if changed, backlog != nil { keepInBacklog() }
     } else {
       if changed { didCommit() }
       if reportsReductions { report(action, changed: changed) }

@@ -32,9 +32,10 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// The key of the per-thread `@Triggered` counters, read once (see ``reduce(_:)``).
   @usableFromInline let triggeredKey = TriggeredAssignments.Key()
   @exclusivity(unchecked) @usableFromInline var scheduler: EffectScheduler<R>
-  /// The states produced before the first `states` loop (O7); `nil` once one has started, or
-  /// for a store that has no `states` (Swidux's, `Way`). Kept here rather than in the
-  /// broadcaster, since every store keeps it from its first change.
+  /// The states produced before the first `states` loop (O7); `nil` once one has started,
+  /// once the store has produced more states than it keeps, or for a store that has no
+  /// `states` (Swidux's, `Way`). Kept here rather than in the broadcaster, since every store
+  /// keeps it from its first change.
   @exclusivity(unchecked) @usableFromInline var backlog: StateBacklog<State>? = StateBacklog()
   /// Everyone who watches the state, and what only a watched store needs (see
   /// ``Broadcaster``); `nil` until something does, so that an idle store keeps nothing of it.

@@ -1,0 +1,220 @@
+import Observation
+import Testing
+
+@testable import OneWay
+
+/// Rule V4: a view store's dynamic members, `store.number`, observe the property they read, and
+/// only it; `store.state` observes the whole state.
+@MainActor
+@Suite struct ViewStorePropertyObservationTests {
+  struct Settings: Sendable, Equatable {
+    var theme = "light"
+    var fontSize = 12
+  }
+
+  struct Row: Sendable, Equatable {
+    var id: Int
+    var title: String
+  }
+
+  struct State: Sendable, Equatable {
+    var number = 0
+    var isLoading = false
+    var settings = Settings()
+    @Triggered var pulse = 0
+    @Triggered var flash = 0
+    var rows: [Row] = []
+  }
+
+  enum Action: Sendable {
+    case number(Int)
+    case loading(Bool)
+    case theme(String)
+    case fontSize(Int)
+    case pulse(Int)
+    case pulseAndLoading(Int, Bool)
+    case title(Int, String)
+  }
+
+  static func store(rows: Int = 0) -> ViewStore<ClosureReducer<Action, State>, ContinuousClock> {
+    var state = State()
+    state.rows = (0..<rows).map { Row(id: $0, title: "row \($0)") }
+    return ViewStore(
+      reducer: ClosureReducer<Action, State> { state, action in
+        switch action {
+        case .number(let number): state.number = number
+        case .loading(let isLoading): state.isLoading = isLoading
+        case .theme(let theme): state.settings.theme = theme
+        case .fontSize(let size): state.settings.fontSize = size
+        case .pulse(let pulse): state.pulse = pulse
+        case .pulseAndLoading(let pulse, let isLoading):
+          state.pulse = pulse
+          state.isLoading = isLoading
+        case .title(let index, let title): state.rows[index].title = title
+        }
+        return .none
+      },
+      state: state
+    )
+  }
+
+  /// Counts the changes `read` observes, tracking again after each, as a view is evaluated
+  /// again after each invalidation.
+  @MainActor final class Observer {
+    private(set) var fired = 0
+    let read: @MainActor () -> Void
+
+    init(_ read: @escaping @MainActor () -> Void) {
+      self.read = read
+      track()
+    }
+
+    func track() {
+      withObservationTracking {
+        read()
+      } onChange: {
+        // Observation calls this inside the store's commit, on the main actor.
+        MainActor.assumeIsolated {
+          self.fired += 1
+          self.track()
+        }
+      }
+    }
+  }
+
+  @Test func v4AMemberReadsTheStatesProperty() {
+    let store = Self.store()
+    store.send(.number(3))
+    #expect(store.number == 3)
+    #expect(store.settings.theme == "light")
+  }
+
+  @Test func v4AnUnrelatedChangeFiresNothing() {
+    let store = Self.store()
+    let observer = Observer { _ = store.number }
+    store.send(.loading(true))
+    store.send(.theme("dark"))
+    store.send(.pulse(0))
+    store.send(.number(0))
+    #expect(observer.fired == 0)
+  }
+
+  @Test func v4AChangeOfTheReadPropertyFiresOnce() {
+    let store = Self.store()
+    let observer = Observer { _ = store.number }
+    store.send(.number(1))
+    #expect(observer.fired == 1)
+    store.send(.loading(true))
+    #expect(observer.fired == 1)
+    store.send(.number(2))
+    #expect(observer.fired == 2, "observed again once evaluated again")
+  }
+
+  @Test func v4ANestedPathObservesItsTopLevelProperty() {
+    let store = Self.store()
+    let observer = Observer { _ = store.settings.theme }
+    store.send(.number(1))
+    store.send(.loading(true))
+    #expect(observer.fired == 0, "another property")
+    store.send(.theme("dark"))
+    #expect(observer.fired == 1)
+    #expect(store.settings.theme == "dark")
+  }
+
+  @Test func v4ANestedKeyPathObservesItsLeaf() {
+    let store = Self.store()
+    let observer = Observer { _ = store[dynamicMember: \.settings.theme] }
+    store.send(.fontSize(20))
+    #expect(observer.fired == 0, "a sibling in the same struct")
+    store.send(.theme("dark"))
+    #expect(observer.fired == 1)
+  }
+
+  @Test func v4AnEqualAssignmentToATriggeredPropertyTellsItsReadersOnly() {
+    let store = Self.store()
+    let pulse = Observer { _ = store.pulse }
+    let flash = Observer { _ = store.flash }
+    let number = Observer { _ = store.number }
+    store.send(.pulse(0))
+    #expect(pulse.fired == 1, "an equal value, assigned")
+    #expect(flash.fired == 0, "another @Triggered property")
+    #expect(number.fired == 0)
+    store.send(.pulseAndLoading(0, true))
+    #expect(pulse.fired == 2, "assigned in a reduce that changed another property")
+    #expect(flash.fired == 0)
+    store.send(.loading(false))
+    #expect(pulse.fired == 2, "not assigned")
+  }
+
+  @Test func v4ReadingStateStillFiresOnEveryChange() {
+    let store = Self.store()
+    let observer = Observer { _ = store.state.number }
+    store.send(.loading(true))
+    store.send(.theme("dark"))
+    store.send(.pulse(0))
+    #expect(observer.fired == 3)
+    store.send(.number(0))
+    #expect(observer.fired == 3, "an equal state is not a change")
+  }
+
+  @Test func v4AChildStoreSeesOnlyItsOwnSlice() {
+    let store = Self.store()
+    let child: ViewStore<ClosureReducer<String, Settings>, ContinuousClock> = store.scope(
+      state: \.settings,
+      action: { .theme($0) }
+    )
+    let theme = Observer { _ = child.theme }
+    let whole = Observer { _ = child.state }
+    store.send(.number(1))
+    #expect(theme.fired == 0 && whole.fired == 0, "outside the child's slice")
+    store.send(.fontSize(20))
+    #expect(theme.fired == 0, "another property of the slice")
+    #expect(whole.fired == 1)
+    child.send("dark")
+    #expect(theme.fired == 1)
+    #expect(child.theme == "dark")
+  }
+
+  @Test func v4OneRowOfAThousandChangesAndFiresOneRowObserverOfAThousand() {
+    let count = 1_000
+    let store = Self.store(rows: count)
+    let rows = (0..<count).map { index in
+      Observer { _ = store[dynamicMember: \.rows[index].title] }
+    }
+    store.send(.title(500, "changed"))
+    #expect(rows.map(\.fired).reduce(0, +) == 1)
+    #expect(rows[500].fired == 1)
+    store.send(.title(500, "changed"))
+    #expect(rows[500].fired == 1, "an equal title is not a change")
+  }
+
+  @Test func v4OneRowOfAThousandChildStoresChangesAndFiresOneObserver() {
+    let count = 1_000
+    let store = Self.store(rows: count)
+    let children: [ViewStore<ClosureReducer<String, Row>, ContinuousClock>] = (0..<count).map {
+      index in store.scope(state: \.rows[index], action: { .title(index, $0) })
+    }
+    let rows = children.map { child in Observer { _ = child.title } }
+    let ids = Observer { _ = store[dynamicMember: \.rows.count] }
+    children[7].send("changed")
+    #expect(rows.map(\.fired).reduce(0, +) == 1)
+    #expect(rows[7].fired == 1)
+    #expect(ids.fired == 0, "the list's count did not change")
+  }
+
+  @Test func v4AReadNobodyRepeatsIsComparedUntilItChangesThenForgotten() throws {
+    let store = Self.store()
+    _ = store.number
+    _ = store.isLoading
+    typealias Registrar = StateRegistrar<
+      ViewStore<ClosureReducer<Action, State>, ContinuousClock>, State
+    >
+    let registrar = try #require(store.observer.registrar as? Registrar)
+    #expect(registrar.armed.count == 2)
+    store.send(.number(1))
+    #expect(registrar.armed.count == 1, "compared no more once it changed")
+    store.send(.number(2))
+    #expect(registrar.armed.count == 1)
+    #expect(registrar.paths.count == 2)
+  }
+}
