@@ -211,7 +211,12 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
     now = { origin.duration(to: clock.now) }
     sleep = { delay in
       let deadline = clock.now.advanced(by: delay)
-      return { try await clock.sleep(until: deadline, tolerance: nil) }
+      return {
+        // A timer task that starts after its deadline has passed (a test clock advanced to it
+        // first) must not wait for the clock to pass it again.
+        guard clock.now < deadline else { return }
+        try await clock.sleep(until: deadline, tolerance: nil)
+      }
     }
     coalescer = WriteCoalescer(interval: interval)
     loadedState = recovery.state
