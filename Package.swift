@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "OneWayLogging", targets: ["OneWayLogging"]),
     .library(name: "Swidux", targets: ["Swidux"]),
     .library(name: "OneWayCombine", targets: ["OneWayCombine"]),
+    .library(name: "OneWayPersistence", targets: ["OneWayPersistence"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -97,6 +98,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         "Swidux",
         "OneWayCombine",
+        "OneWayPersistence",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
@@ -107,6 +109,22 @@ let package = Package(
         "OneWayTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
+    ),
+    // Durable state: coalesced snapshots or a write-ahead journal, fed by the engine's channel
+    // of reductions.
+    .target(name: "OneWayPersistence", dependencies: ["OneWay"]),
+    .testTarget(
+      name: "OneWayPersistenceTests",
+      dependencies: [
+        "OneWay",
+        "OneWayPersistence",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    // A program the crash trials kill with SIGKILL while it persists; not a product.
+    .executableTarget(
+      name: "PersistenceCrashTrial",
+      dependencies: ["OneWay", "OneWayPersistence"]
     ),
     .testTarget(name: "SwiduxTests", dependencies: ["OneWay", "Swidux"]),
     .testTarget(

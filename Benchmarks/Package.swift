@@ -88,6 +88,16 @@ let package = Package(
         .product(name: "Swidux", package: "OneWay"),
       ]
     ),
+    // OneWayPersistence against bare baselines in the same run, in plain timed loops:
+    //   swift run -c release --package-path Benchmarks PersistenceBenchmarks
+    .executableTarget(
+      name: "PersistenceBenchmarks",
+      dependencies: [
+        .product(name: "OneWay", package: "OneWay"),
+        .product(name: "OneWayPersistence", package: "OneWay"),
+      ],
+      path: "Benchmarks/PersistenceBenchmarks"
+    ),
     // The heap's bytes in use, for OneWayProfile's idle-memory scenarios (b7-bytes-*).
     .target(
       name: "HeapInUse"

@@ -32,7 +32,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "Todos",
-      dependencies: [.product(name: "OneWay", package: "OneWay")]
+      dependencies: [
+        .product(name: "OneWay", package: "OneWay"),
+        .product(name: "OneWayPersistence", package: "OneWay"),
+      ]
     ),
     .executableTarget(
       name: "Counters",

@@ -12,9 +12,7 @@ enum Command {
   case list
   /// Print the commands.
   case help
-  /// Save now, to the list's file (`nil`) or to a new file that becomes the list's file.
-  case save(to: String?)
-  /// Save and exit.
+  /// Exit; there is nothing left to save, since every change was written when it was made.
   case quit
   /// An empty line.
   case nothing
@@ -26,9 +24,9 @@ enum Command {
       toggle <n>                      mark item n done, or not done again (also: done <n>)
       remove <n>                      delete item n (also: rm <n>)
       list                            show the list (also: ls)
-      save [<file>]                   save now; with a file, save there and keep using it
       help                            show this text
-      quit                            save and exit (end of input does the same)
+      quit                            exit (end of input does the same)
+    every change is on disk once it is confirmed; nothing needs saving
     """
 
   /// Parses `line`, or explains what is wrong with it.
@@ -45,8 +43,6 @@ enum Command {
       return position(arguments, for: "remove").map { .send(.remove(position: $0)) }
     case "list", "ls":
       return .success(.list)
-    case "save":
-      return .success(.save(to: arguments.isEmpty ? nil : arguments.joined(separator: " ")))
     case "help", "?":
       return .success(.help)
     case "quit", "exit":

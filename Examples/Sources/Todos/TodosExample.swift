@@ -1,5 +1,6 @@
 import Foundation
 import OneWay
+import OneWayPersistence
 
 #if canImport(Glibc)
   import Glibc
@@ -7,89 +8,56 @@ import OneWay
   import Darwin
 #endif
 
-/// A terminal to-do list kept in a JSON file.
+/// A terminal to-do list kept in a file by OneWayPersistence's journal.
 ///
 /// ```text
-/// swift run --package-path Examples Todos [FILE]     # default: ~/.oneway-todos.json
+/// swift run --package-path Examples Todos [FILE]     # default: ~/.oneway-todos.store
 /// ```
 ///
-/// Commands come from standard input, typed or piped; `quit`, the end of input, SIGINT
-/// (Ctrl-C) or SIGTERM saves any pending change and exits.
+/// Commands come from standard input, typed or piped. Each confirmed change is already in
+/// `FILE.journal` (appended and synced before `send` returns), so `quit`, the end of input,
+/// Ctrl-C and even `kill -9` lose nothing, and there is no save to wait for or flush.
 @main
 enum TodosExample {
-  /// Why the program is ending.
-  enum Ending: Sendable {
-    /// `quit` was typed.
-    case quit
-    /// Standard input ended.
-    case endOfInput
-    /// SIGINT or SIGTERM arrived.
-    case signal(Int32)
-  }
-
   static func main() async {
     let isInteractive = isatty(STDIN_FILENO) != 0
     let file = fileURL(arguments: CommandLine.arguments)
-    // Before reading anything: work typed into a list that can never be saved would be lost.
-    do {
-      try TodoStorage.checkWritable(file)
-    } catch {
-      fail(
-        """
-        cannot save to \(file.path): \(TodoStorage.describe(error)). Nothing was changed; \
-        run Todos again with a file in a folder you can write to, e.g. 'Todos ~/todos.json'
-        """
-      )
+    let isNew = [file.path, file.path + ".journal"].allSatisfy {
+      !FileManager.default.fileExists(atPath: $0)
     }
-    let loaded: TodoStorage.Loaded
+    let persistence: Persistence<TodosReducer.State, TodosReducer.Action>
     do {
-      loaded = try TodoStorage.load(file)
-    } catch let problem as TodoStorage.Problem {
-      fail(
-        """
-        cannot open \(file.path): \(problem). The file was left as it is; open it with a \
-        newer Todos, or run this one with another file
-        """
+      // Loading replays the journal and refuses, before any command is read, a path that
+      // cannot be written or a file of a newer version: work typed into a list that can never
+      // be kept would be lost. A file that does not decode is moved aside, and reported by
+      // `onError`, so the user learns where it went.
+      persistence = try Persistence(
+        journalAt: file,
+        reducer: TodosReducer(),
+        initialState: TodosReducer.State(),
+        onError: { printError("\($0)") }
       )
     } catch {
-      // Unreadable, as opposed to unparsable: stop before anything could be written over it.
-      fail("cannot read \(file.path): \(error.localizedDescription)")
+      fail("\(error)")
     }
-    if let notice = loaded.notice { say(notice) }
-    let signals = TerminationSignals.catchFirst()
+    if isNew { say("starting a new list at \(file.path)") }
 
-    let store = Store(
-      reducer: TodosReducer(storage: TodoStorage()),
-      state: TodosReducer.State(items: loaded.items, file: file)
-    )
+    let store = Store(reducer: TodosReducer(), state: persistence.loadedState)
+    await store.persist(with: persistence)
 
-    var watchers = [Task { await announceSaveFailures(of: store) }]
     if isInteractive {
-      say("\(loaded.items.count) item(s) in \(file.path). Type 'help' for commands.")
-      watchers.append(Task { await announceOverdueItems(of: store) })
+      let count = persistence.loadedState.items.count
+      say("\(count) item(s) in \(file.path). Type 'help' for commands.")
+      Task { await announceOverdueItems(of: store) }
     }
-
-    // Whichever comes first ends the program: the commands running out, or a signal.
-    let ending = await withTaskGroup(of: Ending?.self, returning: Ending.self) { group in
-      group.addTask { await runCommands(store: store, isInteractive: isInteractive) }
-      group.addTask {
-        for await signal in signals { return .signal(signal) }
-        return nil  // cancelled because the commands ended
-      }
-      defer { group.cancelAll() }
-      while let result = await group.next() {
-        if let ending = result { return ending }
-      }
-      return Ending.endOfInput
-    }
-    await finish(store: store, watchers: watchers, ending: ending)
+    await runCommands(store: store, isInteractive: isInteractive)
   }
 
-  /// Reads and carries out commands until `quit`, the end of input or cancellation.
+  /// Reads and carries out commands until `quit` or the end of input.
   static func runCommands(
     store: Store<TodosReducer, ContinuousClock>,
     isInteractive: Bool
-  ) async -> Ending {
+  ) async {
     let prompt = isInteractive ? "> " : nil
     showPrompt(prompt)
     for await line in standardInputLines() {
@@ -102,12 +70,11 @@ enum TodosExample {
         say(Command.usage)
       case .success(.list):
         printList(await store.state.items)
-      case .success(.save(let path)):
-        await save(to: path, store: store)
       case .success(.quit):
-        return .quit
+        return
       case .success(.send(let action)):
-        // `send` returns after the action is reduced, so the notice is this command's.
+        // `send` returns after the action is reduced and journaled, so the notice is this
+        // command's, and a change it confirms is on disk.
         await store.send(action)
         switch await store.state.notice {
         case .info(let message)?: say(message)
@@ -116,102 +83,6 @@ enum TodosExample {
         }
       }
       showPrompt(prompt)
-    }
-    return .endOfInput
-  }
-
-  /// Saves now, to the list's file or to a new one, and says how it went.
-  ///
-  /// A new file must not exist yet, so that saving elsewhere never replaces another list, and
-  /// must pass the same check as the file the program started with.
-  static func save(to path: String?, store: Store<TodosReducer, ContinuousClock>) async {
-    let current = await store.state.file
-    if let path {
-      let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-      if file.standardizedFileURL != current.standardizedFileURL {
-        guard !FileManager.default.fileExists(atPath: file.path) else {
-          printError("\(file.path) already exists; save to a new file, so no list is replaced")
-          return
-        }
-        do {
-          try TodoStorage.checkWritable(file)
-        } catch {
-          printError("cannot save to \(file.path): \(TodoStorage.describe(error))")
-          return
-        }
-        await store.send(.saveAs(file))
-      } else {
-        await store.send(.flush)
-      }
-    } else {
-      await store.send(.flush)
-    }
-    let state = await settled(store)
-    // A failure has been announced by `announceSaveFailures(of:)`.
-    if state.isSaved {
-      say("saved \(state.items.count) item(s) to \(state.file.path)")
-    }
-  }
-
-  /// Saves whatever is pending, reports it, and ends the program.
-  ///
-  /// The debounced save may still be waiting; `flush` replaces it with an immediate one. If
-  /// the list cannot be saved, the program prints it, so that what was typed is not lost.
-  static func finish(
-    store: Store<TodosReducer, ContinuousClock>,
-    watchers: [Task<Void, Never>],
-    ending: Ending
-  ) async -> Never {
-    for watcher in watchers { watcher.cancel() }
-    if case .signal(let signal) = ending {
-      // After a typed Ctrl-C the cursor is still on the prompt's line.
-      let newline = isatty(STDIN_FILENO) != 0 ? "\n" : ""
-      say("\(newline)\(signal == SIGINT ? "SIGINT" : "SIGTERM"): saving and exiting")
-    }
-    await store.send(.flush)
-    let final = await settled(store)
-    if let failure = final.saveFailure, !final.isSaved {
-      printError(
-        "the last changes were not saved to \(failure.file.path): \(failure.message)"
-      )
-      printError("here is the list, so that nothing is lost:")
-      printList(final.items) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
-      exit(1)
-    }
-    if final.revision > 0 {
-      say("saved \(final.items.count) item(s)")
-    }
-    if case .signal(let signal) = ending {
-      exit(128 + signal)
-    }
-    exit(0)
-  }
-
-  /// The first state in which the latest save has finished.
-  ///
-  /// There is no public "wait until idle", so this waits for a state that says so.
-  static func settled(
-    _ store: Store<TodosReducer, ContinuousClock>
-  ) async -> TodosReducer.State {
-    var final = await store.state
-    for await state in store.states where state.isSettled {
-      final = state
-      break
-    }
-    return final
-  }
-
-  /// Prints a line as soon as a save fails: a failed save does not stop the program, but the
-  /// user must know that the file is behind, and how to fix it.
-  static func announceSaveFailures(of store: Store<TodosReducer, ContinuousClock>) async {
-    for await failure in store.states.changes(of: \.saveFailure) {
-      guard let failure else { continue }
-      printError(
-        """
-        could not save \(failure.file.path): \(failure.message). The list is kept here: \
-        type 'save' to try again, or 'save <file>' to save it to a new file
-        """
-      )
     }
   }
 
@@ -244,7 +115,7 @@ enum TodosExample {
     }
   }
 
-  /// The file named by the first argument, or `.oneway-todos.json` in the home folder.
+  /// The file named by the first argument, or `.oneway-todos.store` in the home folder.
   ///
   /// `$HOME` wins over the account's home folder (which is what
   /// `FileManager.homeDirectoryForCurrentUser` returns on Linux), so that a script can point
@@ -257,7 +128,7 @@ enum TodosExample {
     let home =
       ProcessInfo.processInfo.environment["HOME"].map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.homeDirectoryForCurrentUser
-    return home.appendingPathComponent(".oneway-todos.json")
+    return home.appendingPathComponent(".oneway-todos.store")
   }
 }
 

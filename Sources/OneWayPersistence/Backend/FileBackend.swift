@@ -1,0 +1,278 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Keeps a persisted store in local files: a snapshot file, and in journal mode a journal
+/// beside it (`<file>.journal`).
+///
+/// The snapshot is replaced atomically (a temporary file, `fsync`, `rename`, `fsync` of the
+/// folder). Journal records are appended with `write(2)`, framed with their length and a
+/// checksum, so that a record torn by a crash is recognised and dropped when loading. Taking a
+/// snapshot writes it first, then replaces the journal with an empty one that starts after it:
+/// a crash between the two leaves records the snapshot already covers, which loading skips.
+public final class FileBackend: PersistenceBackend, @unchecked Sendable {
+  // @unchecked Sendable, safe: `Persistence` calls a backend one method at a time, under its
+  // lock (see `PersistenceBackend`), so the mutable fields are never used concurrently.
+
+  /// The snapshot file.
+  public let path: String
+  /// The journal file, used in journal mode only.
+  public let journalPath: String
+  private let usesJournal: Bool
+  private var journal: Int32 = -1
+  private var journalEnd: off_t = 0
+  private var lastSequence: UInt64 = 0
+
+  /// Creates a backend for the snapshot file at `path`; with `journal`, for a journal beside
+  /// it as well.
+  public init(path: String, journal: Bool) {
+    self.path = path
+    journalPath = path + ".journal"
+    usesJournal = journal
+  }
+
+  deinit {
+    if journal >= 0 { close(journal) }
+  }
+
+  /// The snapshot file's path.
+  public var location: String { path }
+
+  /// Throws unless the files can be written: a folder where a file should be, a folder that
+  /// cannot be made, or one in which no file can be created.
+  public func checkWritable() throws {
+    for file in usesJournal ? [path, journalPath] : [path] where FileSystem.kind(file).isFolder {
+      throw PersistenceError(location: file, reason: .isAFolder)
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty {
+      let kind = FileSystem.kind(folder)
+      if kind.exists && !kind.isFolder {
+        throw PersistenceError(
+          location: path,
+          reason: .notWritable(message: "\(folder) is a file, not a folder")
+        )
+      }
+      if !kind.exists {
+        do {
+          try FileManager.default.createDirectory(
+            atPath: folder,
+            withIntermediateDirectories: true
+          )
+        } catch {
+          throw PersistenceError(
+            location: path,
+            reason: .notWritable(message: "the folder \(folder) cannot be created")
+          )
+        }
+      }
+    }
+    let probe = "\(path).probe-\(getpid())"
+    let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard descriptor >= 0 else {
+      throw PersistenceError(
+        location: path,
+        reason: .notWritable(message: String(cString: strerror(errno)))
+      )
+    }
+    close(descriptor)
+    unlink(probe)
+  }
+
+  /// Reads the snapshot and the journal's records after it, repairing what a crash or damage
+  /// left (see ``PersistenceBackend/load()``).
+  public func load() throws -> StoredHistory {
+    var history = StoredHistory()
+    if let bytes = try read(path) {
+      switch FileLayout.parseSnapshot(bytes) {
+      case .valid(let version, let sequence, let state):
+        history.snapshot = StoredSnapshot(version: version, sequence: sequence, state: state)
+      case .damaged(let reason):
+        // The journal's records follow the damaged snapshot, so they are set aside with it.
+        let aside = try setAside()
+        history.problems.append(
+          PersistenceError(location: path, reason: .undecodable(message: reason, movedTo: aside))
+        )
+        return history
+      }
+    }
+    lastSequence = history.snapshot?.sequence ?? 0
+    guard usesJournal, let bytes = try read(journalPath) else { return history }
+    switch FileLayout.parseJournal(bytes) {
+    case .damaged(let reason):
+      try setJournalAside(reason, in: &history)
+    case .valid(let version, let base, let scan):
+      guard base <= lastSequence else {
+        try setJournalAside(
+          "it starts after action \(base), but the snapshot holds up to \(lastSequence)",
+          in: &history
+        )
+        return history
+      }
+      for (index, range) in scan.records.enumerated() {
+        let sequence = base + UInt64(index) + 1
+        guard sequence > lastSequence else { continue }
+        history.records.append(
+          StoredRecord(sequence: sequence, version: version, payload: Array(bytes[range]))
+        )
+      }
+      lastSequence = max(lastSequence, base + UInt64(scan.records.count))
+      switch scan.tail {
+      case .clean:
+        break
+      case .torn:
+        try truncateJournal(to: scan.validEnd)
+      case .damaged(let offset):
+        let aside = try moveAside(journalPath, copy: true)
+        try truncateJournal(to: scan.validEnd)
+        history.problems.append(
+          PersistenceError(
+            location: journalPath,
+            reason: .undecodable(
+              message: "a record at byte \(offset) is damaged; the records before it were kept",
+              movedTo: aside
+            )
+          )
+        )
+      }
+      try openJournal()
+    }
+    return history
+  }
+
+  /// Appends `record` to the journal and returns once `write(2)` has.
+  public func append(_ record: StoredRecord, expectedSequence: UInt64) throws {
+    guard expectedSequence == lastSequence, record.sequence == expectedSequence + 1 else {
+      throw PersistenceError(
+        location: journalPath,
+        reason: .conflict(expected: expectedSequence, found: lastSequence)
+      )
+    }
+    if journal < 0 {
+      try replace(
+        journalPath,
+        with: FileLayout.emptyJournal(version: record.version, base: lastSequence)
+      )
+      try openJournal()
+    }
+    do {
+      try FileSystem.writeAll(journal, RecordFrame.frame(record.payload), path: journalPath)
+    } catch {
+      // A partial record would make every later one unreachable: take it back.
+      _ = ftruncate(journal, journalEnd)
+      throw PersistenceError(location: journalPath, reason: .writeFailed(message: error.message))
+    }
+    journalEnd += off_t(RecordFrame.headerSize + record.payload.count)
+    lastSequence = record.sequence
+  }
+
+  /// Makes the journal's appended records durable.
+  public func sync() throws {
+    guard journal >= 0 else { return }
+    guard fsync(journal) == 0 else {
+      throw PersistenceError(
+        location: journalPath,
+        reason: .writeFailed(message: String(cString: strerror(errno)))
+      )
+    }
+  }
+
+  /// Replaces the snapshot atomically, then, in journal mode, the journal with an empty one
+  /// that starts after it.
+  public func writeSnapshot(_ snapshot: StoredSnapshot) throws {
+    try replace(
+      path,
+      with: FileLayout.snapshot(
+        version: snapshot.version,
+        sequence: snapshot.sequence,
+        state: snapshot.state
+      )
+    )
+    lastSequence = max(lastSequence, snapshot.sequence)
+    guard usesJournal else { return }
+    try replace(
+      journalPath,
+      with: FileLayout.emptyJournal(version: snapshot.version, base: snapshot.sequence)
+    )
+    try openJournal()
+  }
+
+  /// Moves the snapshot and the journal to `<name>.corrupt-<timestamp>`.
+  public func setAside() throws -> String {
+    var moved: [String] = []
+    for file in [path, journalPath] where FileSystem.kind(file).exists {
+      moved.append(try moveAside(file))
+    }
+    closeJournal()
+    lastSequence = 0
+    return moved.joined(separator: " and ")
+  }
+
+  // MARK: - Helpers
+
+  private func setJournalAside(_ reason: String, in history: inout StoredHistory) throws {
+    let aside = try moveAside(journalPath)
+    history.problems.append(
+      PersistenceError(location: journalPath, reason: .undecodable(message: reason, movedTo: aside))
+    )
+  }
+
+  private func read(_ file: String) throws -> [UInt8]? {
+    do {
+      return try FileSystem.readFile(file)
+    } catch {
+      throw PersistenceError(location: file, reason: .notWritable(message: error.message))
+    }
+  }
+
+  private func replace(_ file: String, with bytes: [UInt8]) throws {
+    do {
+      try FileSystem.replaceAtomically(file, with: bytes)
+    } catch {
+      throw PersistenceError(location: file, reason: .writeFailed(message: error.message))
+    }
+  }
+
+  private func moveAside(_ file: String, copy: Bool = false) throws -> String {
+    do {
+      return try FileSystem.moveAside(file, copy: copy)
+    } catch {
+      throw PersistenceError(location: file, reason: .notWritable(message: error.message))
+    }
+  }
+
+  private func truncateJournal(to length: Int) throws {
+    let descriptor = open(journalPath, O_WRONLY)
+    guard descriptor >= 0, ftruncate(descriptor, off_t(length)) == 0, fsync(descriptor) == 0
+    else {
+      let message = String(cString: strerror(errno))
+      if descriptor >= 0 { close(descriptor) }
+      throw PersistenceError(location: journalPath, reason: .writeFailed(message: message))
+    }
+    close(descriptor)
+  }
+
+  private func openJournal() throws {
+    closeJournal()
+    let descriptor = open(journalPath, O_WRONLY | O_APPEND)
+    guard descriptor >= 0 else {
+      throw PersistenceError(
+        location: journalPath,
+        reason: .notWritable(message: String(cString: strerror(errno)))
+      )
+    }
+    journal = descriptor
+    journalEnd = lseek(descriptor, 0, SEEK_END)
+  }
+
+  private func closeJournal() {
+    if journal >= 0 { close(journal) }
+    journal = -1
+  }
+}

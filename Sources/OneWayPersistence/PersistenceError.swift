@@ -1,0 +1,87 @@
+/// Why a persisted store could not load, save or start: an error that names the file and says
+/// what to do.
+///
+/// ``Persistence``'s initialisers throw it when the store must not start (a newer schema, an
+/// unwritable path); problems it repaired (a damaged file moved aside) and failed writes go to
+/// the `onError` handler and to ``Persistence/problems``.
+public struct PersistenceError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Reason: Sendable, Equatable {
+    /// The data was written by a newer schema version than the app supports; it was left
+    /// untouched and nothing will be written over it.
+    case newerVersion(found: Int, supported: Int)
+    /// The data was written by an older version and no migration starts from `version`.
+    case missingMigration(from: Int)
+    /// A migration threw; the data was left untouched.
+    case migrationFailed(from: Int, message: String)
+    /// The data could not be decoded; it was moved to `movedTo`, and the store started from
+    /// its initial state.
+    case undecodable(message: String, movedTo: String)
+    /// A folder is where the file should be.
+    case isAFolder
+    /// The file cannot be created or written; `message` is the system's reason.
+    case notWritable(message: String)
+    /// A write failed (a full disk, say); the state is still in memory.
+    case writeFailed(message: String)
+    /// An append lost a race with another writer of a shared backend.
+    case conflict(expected: UInt64, found: UInt64)
+    /// The store is already persisted with this persistence; a second store was not attached.
+    case alreadyAttached
+  }
+
+  /// The file (or other location) concerned.
+  public var location: String
+  /// What went wrong.
+  public var reason: Reason
+
+  /// Creates an error about `location`.
+  public init(location: String, reason: Reason) {
+    self.location = location
+    self.reason = reason
+  }
+
+  /// The error, and what to do about it, in words for the user.
+  public var description: String {
+    switch reason {
+    case .newerVersion(let found, let supported):
+      return """
+        \(location) was written by a newer version of the app (schema \(found); this one \
+        reads up to \(supported)). It was left untouched: update the app, or use another file.
+        """
+    case .missingMigration(let version):
+      return """
+        \(location) has schema version \(version), and the app has no migration from it. It \
+        was left untouched: add a migration from version \(version), or use another file.
+        """
+    case .migrationFailed(let version, let message):
+      return """
+        \(location) could not be migrated from schema version \(version) (\(message)). It was \
+        left untouched: fix the migration, or use another file.
+        """
+    case .undecodable(let message, let movedTo):
+      return """
+        \(location) could not be read (\(message)). It was moved to \(movedTo), never \
+        deleted, and the store started from its initial state; inspect or remove that file.
+        """
+    case .isAFolder:
+      return "\(location) is a folder, not a file: remove or rename it, or use another path."
+    case .notWritable(let message):
+      return """
+        \(location) cannot be written (\(message)): choose a path in a folder the app can \
+        write to, or fix the folder's permissions.
+        """
+    case .writeFailed(let message):
+      return """
+        writing \(location) failed (\(message)); the state is still in memory: free some \
+        space or fix the permissions, then call flush().
+        """
+    case .conflict(let expected, let found):
+      return """
+        \(location) has records up to \(found), not \(expected): another writer appended \
+        first. Reload the store and try again.
+        """
+    case .alreadyAttached:
+      return "\(location) already persists a store: give each store a persistence of its own."
+    }
+  }
+}
