@@ -116,6 +116,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         "Swidux",
         "OneWayCombine",
+        "OneWayDevTools",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

@@ -30,11 +30,12 @@ struct HistoryTests {
   }
 
   @Test func h1ActionsOfBindAreMarked() async throws {
-    let store = Store(reducer: Tally(), state: Tally.State())
+    let store = Store(reducer: Greeter(), state: 0)
     let devTools = await store.devTools()
-    await store.reset()
-    #expect(devTools.entries.map(\.origin) == [.bind])
-    #expect(devTools.entries.first?.action == .greet)
+    await store.reset()  // restarts `bind()`, whose greeting is synchronous
+    await store.send(5)
+    #expect(devTools.entries.map(\.origin) == [.bind, .send])
+    #expect(devTools.entries.map(\.action) == [-1, 5])
   }
 
   @Test func h1TheRingKeepsTheNewestEntriesAndTheStateBeforeThem() async throws {
@@ -69,5 +70,17 @@ struct HistoryTests {
     #expect(store.state.counter.saved == 0)
     await devTools.resume()
     #expect(store.state.counter.saved == 1)
+  }
+}
+
+/// A store whose `bind()` greets at once, with a synchronous action.
+struct Greeter: Reducer {
+  func bind() -> AnyEffect<Int> {
+    .just(-1)
+  }
+
+  func reduce(state: inout Int, action: Int) -> AnyEffect<Int> {
+    state = action
+    return .none
   }
 }

@@ -2,25 +2,19 @@ import OneWay
 
 /// A composed feature for the dev tools' tests: a parent that counts a child counter's saves.
 /// The child's `increment` saves at once (a synchronous effect); the parent's `load` answers
-/// from a task (an asynchronous effect); `bind()` starts with a greeting. Everything is
+/// from a task (an asynchronous effect). Everything is
 /// `Codable`, so that a session of it can be recorded, replayed and turned into a test.
 struct Tally: Reducer {
   struct State: Sendable, Equatable, Codable {
     var counter = Counter.State()
     var saves = 0
     var loaded: Int?
-    var greeted = false
   }
 
   enum Action: Sendable, Equatable, Codable {
     case counter(Counter.Action)
     case load
     case loaded(Int)
-    case greet
-  }
-
-  func bind() -> AnyEffect<Action> {
-    .just(.greet)
   }
 
   func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
@@ -48,9 +42,6 @@ struct Tally: Reducer {
         return .single { .loaded(count * 10) }
       case .loaded(let value):
         state.loaded = value
-        return .none
-      case .greet:
-        state.greeted = true
         return .none
       }
     }
