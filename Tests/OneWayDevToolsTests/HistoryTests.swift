@@ -60,6 +60,29 @@ struct HistoryTests {
     #expect(diff.contains("+     count: -1,"))
   }
 
+  /// The history's lock (and the box a hop returns through), under the thread sanitizer: the
+  /// store records on its actor while other tasks read and travel.
+  @Test func h1TheHistoryIsReadFromAnyThreadWhileTheStoreRecords() async throws {
+    let store = Store(reducer: Tally(), state: Tally.State())
+    let devTools = await store.devTools(capacity: 50)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<100 { await store.send(.counter(.increment)) }
+        }
+        group.addTask {
+          for _ in 0..<100 {
+            _ = devTools.entries.last?.actionDescription
+            _ = devTools.diff(devTools.entries.first?.index ?? 0)
+            _ = await devTools.heldActions
+          }
+        }
+      }
+    }
+    #expect(devTools.entries.count == 50)
+    #expect(await store.state.counter.count == 400)
+  }
+
   @MainActor
   @Test func h1WorksForAViewStore() async throws {
     let store = ViewStore(reducer: Tally(), state: Tally.State())
