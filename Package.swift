@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "Swidux", targets: ["Swidux"]),
     .library(name: "OneWayCombine", targets: ["OneWayCombine"]),
     .library(name: "OneWayPersistence", targets: ["OneWayPersistence"]),
+    .library(name: "OneWayDevTools", targets: ["OneWayDevTools"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -51,6 +52,24 @@ let package = Package(
       dependencies: [
         "OneWay",
         .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
+    // History, time travel and recordings over the engine's channel of reductions; kept apart
+    // so that OneWay has no dependencies and an app that does not use them builds none of it.
+    .target(
+      name: "OneWayDevTools",
+      dependencies: [
+        "OneWay",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
+    .testTarget(
+      name: "OneWayDevToolsTests",
+      dependencies: [
+        "OneWay",
+        "OneWayDevTools",
+        "OneWayTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
     // Swidux's API (a Redux store with key-path subscriptions) on OneWay's engine.
@@ -99,6 +118,7 @@ let package = Package(
         "Swidux",
         "OneWayCombine",
         "OneWayPersistence",
+        "OneWayDevTools",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

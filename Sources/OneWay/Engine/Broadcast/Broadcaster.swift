@@ -32,6 +32,9 @@ final class Broadcaster<Action, State: Sendable> {
   /// A child engine's state that arrived while it was committing the previous one (see
   /// ``StoreEngine/replaceState(_:)``).
   @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
+  /// Whether the store shows a past state and holds every action that reaches it (see
+  /// `StoreEngine+Travel.swift`); only a store whose reductions are observed travels.
+  @exclusivity(unchecked) var isTravelling = false
 
   init() {}
 

@@ -40,11 +40,25 @@ package struct Reduction<Action, State> {
   @usableFromInline package let state: State
   /// Whether the state differs from the one before (`!=`).
   @usableFromInline package let stateChanged: Bool
+  /// Where the action came from.
+  @usableFromInline package let origin: ReductionOrigin
 
   @usableFromInline
-  init(action: Action, state: State, stateChanged: Bool) {
+  init(action: Action, state: State, stateChanged: Bool, origin: ReductionOrigin) {
     self.action = action
     self.state = state
     self.stateChanged = stateChanged
+    self.origin = origin
   }
+}
+
+/// Where a reduced action came from: a caller's `send`, an effect, or `bind()`'s effect.
+@usableFromInline
+package enum ReductionOrigin: Sendable, Equatable {
+  /// A caller sent it to the store (or to one of its child stores).
+  case send
+  /// An effect that a reduce returned produced it.
+  case effect
+  /// `bind()`'s effect, or an effect nested in it, produced it.
+  case bind
 }

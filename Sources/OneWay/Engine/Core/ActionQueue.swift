@@ -15,6 +15,9 @@ struct ActionQueue<Action> {
     /// Whether `source` was registered for this entry alone (a synchronous action under a
     /// cancellation identifier), to be forgotten once the entry leaves the queue.
     @usableFromInline let ownsSource: Bool
+    /// Where a synchronous effect's action came from, which `source` does not say; set only
+    /// while the channel of reductions is listened to (see ``markSynchronous(from:as:)``).
+    @usableFromInline var origin: ReductionOrigin?
 
     // Inlinable, as every method of the queue: unspecialised, each append passed the action
     // indirectly and looked up the entry's generic metadata.
@@ -23,6 +26,7 @@ struct ActionQueue<Action> {
       self.action = action
       self.source = source
       self.ownsSource = ownsSource
+      self.origin = nil
     }
   }
 
@@ -50,6 +54,21 @@ struct ActionQueue<Action> {
       head = 0
     }
     return entry
+  }
+
+  /// The position the next appended entry takes.
+  @inlinable
+  var endIndex: Int { entries.count }
+
+  /// Marks the entries appended from `start` on without a source as coming from `origin`: the
+  /// actions of synchronous effects, which the scheduler queues with no unit of their own.
+  @usableFromInline
+  mutating func markSynchronous(from start: Int, as origin: ReductionOrigin) {
+    var index = Swift.max(start, head)
+    while index < entries.count {
+      if entries[index].source == nil { entries[index].origin = origin }
+      index += 1
+    }
   }
 
   /// Empties the queue and returns what it held, oldest first.

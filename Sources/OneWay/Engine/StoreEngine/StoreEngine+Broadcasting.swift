@@ -87,10 +87,22 @@ extension StoreEngine {
     if ended { broadcaster?.removeCancelledSubscribers() }
   }
 
+  /// Where an action that the unit `source` produced came from: `bind()`'s effect or another.
   @usableFromInline
-  func report(_ action: Action, changed: Bool) {
+  func origin(of source: EffectToken) -> ReductionOrigin {
+    scheduler.isBinding(source) ? .bind : .effect
+  }
+
+  /// Tells the channel of reductions about `action`, which came from `origin`.
+  @usableFromInline
+  func report(_ action: Action, changed: Bool, origin: ReductionOrigin) {
     guard let channel = broadcaster?.reductions else { return }
-    let reduction = Reduction(action: action, state: core.state, stateChanged: changed)
+    let reduction = Reduction(
+      action: action,
+      state: core.state,
+      stateChanged: changed,
+      origin: origin
+    )
     channel.log?(reduction)
     for observer in channel.observers { observer(reduction) }
   }

@@ -11,6 +11,8 @@ extension StoreEngine {
     // call, so it is alive throughout; a retain of an engine with a side table (once it has a
     // link) takes the runtime's slow path, a large part of what starting an effect costs.
     unowned(unsafe) let engine = self
+    // The channel of reductions tells a synchronous effect's actions from a caller's sends.
+    let marked = reportsReductions ? core.queue.endIndex : nil
     scheduler.start(
       effect,
       in: .init(),
@@ -18,6 +20,7 @@ extension StoreEngine {
       queue: &core.queue,
       collecting: &ignored
     )
+    if let marked { core.queue.markSynchronous(from: marked, as: .effect) }
   }
 
   /// Takes an action produced by the unit `token`; it is reduced only if the unit is still

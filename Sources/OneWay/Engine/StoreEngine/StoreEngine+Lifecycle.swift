@@ -9,6 +9,7 @@ extension StoreEngine {
   /// Walks `effect` as `bind()`'s, does the work it leaves, and reduces its synchronous part.
   func start(binding effect: AnyEffect<Action>) {
     var ignored: [EffectScheduler<R>.StartedTask]? = nil
+    let marked = reportsReductions ? core.queue.endIndex : nil
     scheduler.start(
       effect,
       in: .init(isBinding: true),
@@ -16,6 +17,7 @@ extension StoreEngine {
       queue: &core.queue,
       collecting: &ignored
     )
+    if let marked { core.queue.markSynchronous(from: marked, as: .bind) }
     performPendingWork()
     settle()
   }

@@ -51,7 +51,7 @@ extension StoreEngine {
     guard reportsReductions else { return send(action) }
     let before = core.state
     send(action)
-    report(action, changed: core.state != before)
+    report(action, changed: core.state != before, origin: .send)
   }
 
   /// The `send` of a child store scoped from this engine's store (M3): a child action is

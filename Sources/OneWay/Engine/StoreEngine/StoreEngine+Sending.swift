@@ -46,8 +46,13 @@ extension StoreEngine {
     // Every reduce of the drain runs on this thread: its `@Triggered` counter is looked up once.
     var counter: UnsafeMutablePointer<UInt64>?
     while let entry = core.queue.popFirst() {
-      if entry.source != nil, !scheduler.admit(entry) { continue }
-      reduce(entry.action, counter: &counter)
+      var origin = entry.origin ?? .send
+      if let source = entry.source {
+        // Read before `admit`, which forgets a unit registered for this action alone.
+        if reportsReductions { origin = self.origin(of: source) }
+        if !scheduler.admit(entry) { continue }
+      }
+      reduce(entry.action, origin: origin, counter: &counter)
     }
   }
 
@@ -55,14 +60,19 @@ extension StoreEngine {
   @inlinable @inline(__always)
   func reduce(_ action: Action) {
     var counter: UnsafeMutablePointer<UInt64>?
-    reduce(action, counter: &counter)
+    reduce(action, origin: .send, counter: &counter)
   }
 
-  /// Reduces one action; `counter` is the calling thread's `@Triggered` counter, once a reduce
-  /// of the same drain has looked it up. Inlined into ``send(_:)`` and ``drainQueue()``, its
-  /// two callers, so that a reduce has no frame of its own.
+  /// Reduces one action that came from `origin` (which only the channel of reductions reads);
+  /// `counter` is the calling thread's `@Triggered` counter, once
+  /// a reduce of the same drain has looked it up. Inlined into ``send(_:)`` and
+  /// ``drainQueue()``, its two callers, so that a reduce has no frame of its own.
   @inlinable @inline(__always)
-  func reduce(_ action: Action, counter: inout UnsafeMutablePointer<UInt64>?) {
+  func reduce(
+    _ action: Action,
+    origin: ReductionOrigin,
+    counter: inout UnsafeMutablePointer<UInt64>?
+  ) {
     guard needsPreviousState else { return reduceInPlace(action) }
     var next = core.state
     // P1: `@Triggered` compares values; an assignment through one during this reduce (counted
@@ -110,7 +120,7 @@ extension StoreEngine {
       if changed, backlog != nil { keepInBacklog() }
     } else {
       if changed { didCommit() }
-      if reportsReductions { report(action, changed: changed) }
+      if reportsReductions { report(action, changed: changed, origin: origin) }
     }
   }
 

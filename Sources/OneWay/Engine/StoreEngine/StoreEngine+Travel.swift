@@ -1,0 +1,56 @@
+/// The travel gate: what lets a developer tool show a past state in a running store.
+///
+/// While the store travels, its state is one the tool put there, and every action that reaches
+/// it (a caller's `send`, an action an effect produces) waits in the queue instead of being
+/// reduced, so no reduce runs and no effect starts. The gate costs the reduce path nothing: a
+/// travelling engine is simply one that is processing (``ReduceCore/isProcessing``), which every
+/// entry point already checks. Ending the travel commits the state the tool chooses and reduces
+/// the held actions on top of it, in order; an action from a unit cancelled meanwhile is dropped,
+/// as always (C2). See `Design/0007-devtools.md`.
+extension StoreEngine {
+  /// Whether the store is travelling (see ``travel(to:)``).
+  package var isTravelling: Bool { broadcaster?.isTravelling ?? false }
+
+  /// Commits `state` as a past state, telling the observers, and holds every action from now
+  /// until ``endTravel(at:)``. Called on the store's isolation, outside any reduce.
+  package func travel(to state: State) {
+    let broadcaster = makeBroadcaster()
+    if !broadcaster.isTravelling {
+      precondition(!core.isProcessing, "A store travels only between reduces.")
+      broadcaster.isTravelling = true
+      core.isProcessing = true
+    }
+    commitTravelled(state)
+  }
+
+  /// Commits `state`, stops holding actions, and reduces those that were held, in order.
+  package func endTravel(at state: State) {
+    guard let broadcaster, broadcaster.isTravelling else { return }
+    commitTravelled(state)
+    broadcaster.isTravelling = false
+    core.isProcessing = false
+    settle()
+  }
+
+  /// The actions held while the store travels, oldest first.
+  package var heldActions: [Action] {
+    guard isTravelling else { return [] }
+    return core.queue.entries[core.queue.head...].map(\.action)
+  }
+
+  /// Reduces `action` into `state` with the store's reducer, dropping its effect unstarted: how a
+  /// tool recomputes the states after an action it skips.
+  package func reduceWithoutEffects(_ state: inout State, _ action: Action) {
+    guard let reducer else { return }
+    _ = reducer.reduce(state: &state, action: action)
+  }
+
+  /// Commits a state that no reduce produced, telling everyone who watches a change; the channel
+  /// of reductions is not told, since no action was reduced.
+  func commitTravelled(_ state: State) {
+    let changed = state != core.state
+    if changed { willCommitChange(to: state, assigned: false) }
+    core.state = state
+    if changed { didCommit() }
+  }
+}

@@ -1,0 +1,19 @@
+/// What OneWayDevTools needs from a `Store`: its engine, on the store's actor.
+extension Store {
+  /// Runs `body` with the store's engine on the store's actor.
+  package func withDevToolsEngine<T: Sendable>(_ body: @Sendable (StoreEngine<R>) -> T) -> T {
+    body(engine)
+  }
+
+  /// Whether the store is a child store (M3), whose actions its root reduces.
+  package nonisolated var isChildStore: Bool { parent != nil }
+}
+
+/// What OneWayDevTools needs from a `ViewStore`: its engine, on the main actor.
+extension ViewStore {
+  /// The store's engine.
+  package var devToolsEngine: StoreEngine<R> { engine }
+
+  /// Whether the store is a child store (M3), whose actions its root reduces.
+  package nonisolated var isChildStore: Bool { parent != nil }
+}
