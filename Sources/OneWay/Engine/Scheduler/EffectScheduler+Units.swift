@@ -80,6 +80,22 @@ extension EffectScheduler {
     book?.registry.isAlive(token) ?? false
   }
 
+  /// Keeps the task the engine started for the unit `token`, if the unit has not ended yet
+  /// (a task started at once may have ended it before it returned).
+  @inlinable
+  mutating func attach(_ task: Task<Void, Never>, to token: EffectToken) {
+    book?.registry.attach(task, to: token)
+  }
+
+  /// The task to await for a unit a walk started (see ``StoreEngine/start(_:parent:)``); `nil`
+  /// once it has ended.
+  func task(of started: StartedTask) -> Task<Void, Never>? {
+    switch started {
+    case .pending(let token): book?.registry.task(of: token)
+    case .inSlot(let slot): slot.task
+    }
+  }
+
   func isBinding(_ token: EffectToken) -> Bool {
     book?.registry.isBinding(token) ?? false
   }
