@@ -255,7 +255,7 @@ import Testing
     let id = AnyEffectID("tap")
     let timer = EffectToken(serial: 1, slot: 0)
     #expect(windows.admit(id, latest: true, run: "a") == .runNow)
-    windows.open(id, timer: timer)
+    windows.open(id, timer: timer, end: Deadline(after: .seconds(1), on: TestClock()))
     #expect(windows.admit(id, latest: false, run: "b") == .dropped)
     #expect(windows.admit(id, latest: true, run: "c") == .deferred)
     #expect(windows.admit(id, latest: true, run: "d") == .deferred)
@@ -267,7 +267,11 @@ import Testing
   @Test func aThrottleWindowLivesNoLongerThanItsTimer() {
     var windows = ThrottleWindows<String>()
     let id = AnyEffectID("tap")
-    windows.open(id, timer: EffectToken(serial: 7, slot: 0))
+    windows.open(
+      id,
+      timer: EffectToken(serial: 7, slot: 0),
+      end: Deadline(after: .seconds(1), on: TestClock())
+    )
     windows.close(timedBy: EffectToken(serial: 8, slot: 0))
     #expect(windows.admit(id, latest: false, run: "a") == .dropped)
     windows.close(timedBy: EffectToken(serial: 7, slot: 0))

@@ -127,6 +127,31 @@ package func startAndCancelBareTasks(_ count: Int, keeping tasks: inout [Task<Vo
   for task in tasks { await task.value }
 }
 
+/// Scenario 5's reference with the tasks a store starts for its effects (rule E7): each task
+/// started at once, running up to its sleep before the next is started and cancels it.
+package func startAndCancelBareTasksAtOnce(
+  _ count: Int,
+  keeping tasks: inout [Task<Void, Never>]
+) async {
+  var previous: Task<Void, Never>?
+  for _ in 0..<count {
+    previous?.cancel()
+    let task = startAtOnce { _ = try? await Task.sleep(for: .seconds(3_600)) }
+    tasks.append(task)
+    previous = task
+  }
+  previous?.cancel()
+  for task in tasks { await task.value }
+}
+
+/// A task started as a store starts an effect's: at once, where the runtime can.
+func startAtOnce(_ operation: sending @escaping () async -> Void) -> Task<Void, Never> {
+  if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    return Task.immediate(operation: operation)
+  }
+  return Task(operation: operation)
+}
+
 /// Scenario 4's reference of the same shape as the store's round trip, without OneWay: the
 /// caller hops onto the actor to make a request, the actor starts a task that does not run on
 /// the actor, the task hops back onto the actor with its reply, and the actor counts it and
@@ -149,6 +174,16 @@ package actor BareRoundTrip {
   /// Not isolated, so that the task it starts runs off the actor, as an effect's does.
   nonisolated func answer() {
     Task { await self.reply() }
+  }
+
+  /// ``request()`` with the answering task started at once, as a store starts an effect's
+  /// (rule E7): it runs up to its hop back onto the actor before this returns.
+  package func requestAtOnce() {
+    answerAtOnce()
+  }
+
+  nonisolated func answerAtOnce() {
+    _ = startAtOnce { await self.reply() }
   }
 
   func reply() {

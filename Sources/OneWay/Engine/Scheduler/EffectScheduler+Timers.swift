@@ -10,14 +10,20 @@ extension EffectScheduler {
   ) {
     switch effect.operation {
     case .debounce(let inner, let id, let dueTime, let clock):
-      cancel(id)
+      // A wait that the clock has ended, whose task has not woken yet, is spared: its effect
+      // runs as it would have on time (E7). A wait still running, or an effect that has begun
+      // to run, is cancelled (T2).
+      cancel(id, sparing: debounces.unitPastItsEnd(under: id))
       let deadline = deadline(after: dueTime, on: clock)
       let inner = inner.first
       let priority = inner.priority.map(EffectPriority.init) ?? scope.priority
-      spawn(in: scope.adding(id), priority: priority, collecting: &tasks) { runner in
+      let woken = DebounceWaits.Woken()
+      let wait = spawn(in: scope.adding(id), priority: priority, collecting: &tasks) { runner in
         guard (try? await deadline.wait()) != nil else { return }
+        woken.set()
         await runner.run(inner)
       }
+      debounces.begin(id, unit: wait, end: deadline, woken: woken)
     case .throttle(let inner, let id, let interval, let latest, let clock):
       // The window (its timer and its trailing run) outlives the unit that started it, so it
       // is registered at the top level, under every identifier that unit was started under.
@@ -25,10 +31,21 @@ extension EffectScheduler {
       windowScope.ids = registry.lineageIDs(of: scope.parent) + scope.ids
       windowScope.priority = scope.priority
       let run = ThrottledRun(effect: inner.first, scope: windowScope, interval: interval)
+      // A window that the clock has already ended is over, though its timer's task may not
+      // have woken yet (E7): it is closed here as its timer would close it, its trailing run
+      // (which opens the next window) going first.
+      var trailing: (AnyEffect<Action>, Scope)?
+      while let (timer, end) = throttles.reachedEnd(of: id),
+        let run = closeWindow(id, timer: timer, at: end)
+      {
+        trailing = run
+      }
       if throttles.admit(id, latest: latest, run: run) == .runNow {
         steps.append(.walk(inner.first, scope.adding(id)))
         openWindow(for: run, id: id, until: deadline(after: interval, on: clock))
       }
+      // Pushed last, so walked first: the work list is a stack.
+      if let (effect, scope) = trailing { steps.append(.walk(effect, scope)) }
     default:
       preconditionFailure("OneWay: only a debounce or a throttle starts a timer")
     }
@@ -46,7 +63,20 @@ extension EffectScheduler {
       let token = runner.sink.token
       _ = await link.run { $0.throttleWindowEnded(id, timer: token, at: end) }
     }
-    throttles.open(id, timer: timer)
+    throttles.open(id, timer: timer, end: end)
+  }
+
+  /// Cancels every unit registered under `id` but `spared`, as ``cancel(_:)`` does.
+  fileprivate mutating func cancel(_ id: AnyEffectID, sparing spared: EffectToken?) {
+    guard let spared else { return cancel(id) }
+    guard let tokens = registry.takeTokens(under: id) else { return }
+    tokens.forEach { token in
+      if token == spared { return registry.restore(token, under: id) }
+      guard let unit = registry.cancel(token, without: id) else { return }
+      cancel(unit)
+      if !throttles.isEmpty { throttles.close(timedBy: unit.token) }
+      if !debounces.isEmpty { debounces.end(unit.token) }
+    }
   }
 
   /// Ends the window that `timer` measured and returns its trailing run, with its scope and

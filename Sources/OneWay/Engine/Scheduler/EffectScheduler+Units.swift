@@ -13,6 +13,7 @@ extension EffectScheduler {
       guard let unit = registry.cancel(token, without: id) else { return }
       cancel(unit)
       if !throttles.isEmpty { throttles.close(timedBy: unit.token) }
+      if !debounces.isEmpty { debounces.end(unit.token) }
     }
   }
 
@@ -21,6 +22,7 @@ extension EffectScheduler {
     guard book != nil else { return }
     for unit in registry.cancelAll() { cancel(unit) }
     throttles.removeAll()
+    debounces.removeAll()
   }
 
   /// Leaves the cancellation of a unit's task or subscription to the engine, once it is
@@ -53,6 +55,7 @@ extension EffectScheduler {
     guard let book else { return }
     if book.registry.finish(token) {
       if !throttles.isEmpty { throttles.close(timedBy: token) }
+      if !debounces.isEmpty { debounces.end(token) }
     } else if countedWhenCancelled {
       // The engine runs `resumeIdleWaitersIfIdle()` after this anyway.
       _ = book.cancelledTasks.taskEnded()

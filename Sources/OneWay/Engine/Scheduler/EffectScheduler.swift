@@ -4,7 +4,7 @@
 ///
 /// It knows nothing of the store's isolation: it is used on that isolation by the engine, and
 /// the tasks it starts come back through the engine's ``EngineLink``. Its bookkeeping lives in
-/// plain values tested on their own (``EffectRegistry``, ``ThrottleWindows``).
+/// plain values tested on their own (``EffectRegistry``, ``ThrottleWindows``, ``DebounceWaits``).
 @usableFromInline
 struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   @usableFromInline typealias Action = R.Action
@@ -131,6 +131,14 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     }
     // Only reached while a walk or an open window has made the book.
     _modify { yield &book.unsafelyUnwrapped.throttles }
+  }
+
+  @usableFromInline var debounces: DebounceWaits {
+    _read {
+      if let book { yield book.debounces } else { yield DebounceWaits() }
+    }
+    // Only reached while a walk or a waiting debounce has made the book.
+    _modify { yield &book.unsafelyUnwrapped.debounces }
   }
 
   /// Whether walks or cancellations left work for the engine (see ``takePendingWork()``);
