@@ -317,4 +317,3 @@ import Testing
     }
   }
 }
-
