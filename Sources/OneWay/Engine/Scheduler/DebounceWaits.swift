@@ -1,26 +1,21 @@
-/// The debounce waits of a store, one per identifier: the unit that waits, and the deadline
-/// it waits for.
+/// The debounce waits of a store, one per identifier: the unit that waits, the deadline it
+/// waits for, and the effect it runs then.
 ///
-/// It lets the store tell a wait that is over on the store's clock, though the task that waits
-/// has not woken yet, from one still running: the next debounce under the same identifier
-/// spares the first kind, whose effect runs as it would have on time (E7), and cancels the
-/// second, as it cancels an effect that has begun to run (T2).
+/// A plain value. The store, never the waiting task, decides when a wait's effect runs, so
+/// that the decision and the run happen together on the store's isolation: the task, once
+/// woken, claims its wait (``claim(_:unit:)``) and the store runs the effect; or the next
+/// debounced action under the same identifier finds a wait that the clock has ended but whose
+/// task has not claimed it yet, because a loaded machine runs the woken task late, and the store
+/// runs that effect first, as it would have run on time (``takeEnded(under:)``, E7).
 @usableFromInline
-struct DebounceWaits {
+struct DebounceWaits<Run> {
   // Inlinable (`isEmpty`): checked at every cancellation and end of a unit.
 
   @usableFromInline
   struct Wait {
     let unit: EffectToken
     let end: Deadline
-    let woken: Woken
-  }
-
-  /// Set by the waiting task when it wakes, before it runs its effect.
-  final class Woken: Sendable {
-    private let flag = Locked(false)
-    var isSet: Bool { flag.current }
-    func set() { flag.withLock { $0 = true } }
+    let run: Run
   }
 
   @usableFromInline var waits: [AnyEffectID: Wait] = [:]
@@ -28,15 +23,24 @@ struct DebounceWaits {
   @inlinable
   var isEmpty: Bool { waits.isEmpty }
 
-  /// Records that `unit` waits under `id` until `end`.
-  mutating func begin(_ id: AnyEffectID, unit: EffectToken, end: Deadline, woken: Woken) {
-    waits[id] = Wait(unit: unit, end: end, woken: woken)
+  /// Records that `unit` waits under `id` until `end`, then runs `run`.
+  mutating func begin(_ id: AnyEffectID, unit: EffectToken, end: Deadline, run: Run) {
+    waits[id] = Wait(unit: unit, end: end, run: run)
   }
 
-  /// The unit under `id` whose wait the clock has ended but whose task has not woken yet.
-  func unitPastItsEnd(under id: AnyEffectID) -> EffectToken? {
-    guard let wait = waits[id], wait.end.isReached, !wait.woken.isSet else { return nil }
-    return wait.unit
+  /// Takes the wait under `id` if the clock has reached its end: its unit and its run.
+  mutating func takeEnded(under id: AnyEffectID) -> (unit: EffectToken, run: Run)? {
+    guard let wait = waits[id], wait.end.isReached else { return nil }
+    waits[id] = nil
+    return (wait.unit, wait.run)
+  }
+
+  /// Takes the wait of `unit` under `id`, whose task has woken; `false` if it is no longer
+  /// there (replaced, cancelled, or run already by the next debounced action).
+  mutating func claim(_ id: AnyEffectID, unit: EffectToken) -> Bool {
+    guard waits[id]?.unit == unit else { return false }
+    waits[id] = nil
+    return true
   }
 
   /// Forgets the wait of `unit`, which has ended or was cancelled.

@@ -187,16 +187,6 @@ struct EffectRegistry {
     return tokensByID.remove(at: index).value
   }
 
-  /// Puts `token`, taken out of the index with ``takeTokens(under:)``, back under `id`.
-  mutating func restore(_ token: EffectToken, under id: AnyEffectID) {
-    guard isRegistered(token) else { return }
-    if let index = tokensByID.index(forKey: id) {
-      tokensByID.values[index].append(token)
-    } else {
-      tokensByID[id] = Tokens(token)
-    }
-  }
-
   /// Removes every unit, `bind()`'s included.
   mutating func cancelAll() -> [Cancelled] {
     var cancelled: [Cancelled] = []

@@ -10,20 +10,30 @@ extension EffectScheduler {
   ) {
     switch effect.operation {
     case .debounce(let inner, let id, let dueTime, let clock):
-      // A wait that the clock has ended, whose task has not woken yet, is spared: its effect
-      // runs as it would have on time (E7). A wait still running, or an effect that has begun
-      // to run, is cancelled (T2).
-      cancel(id, sparing: debounces.unitPastItsEnd(under: id))
+      // A wait that the clock has ended, whose task has not woken to claim it yet, runs its
+      // effect now, before this action's: on time, it would have run before this action came
+      // (E7). Waits still running, and effects of earlier waits still running, are cancelled
+      // (T2); the effect run now is not, since it belongs to a wait that had ended.
+      let ended = debounces.takeEnded(under: id)
+      cancel(id)
+      if let ended { steps.append(.walk(ended.run.effect, ended.run.scope)) }
       let deadline = deadline(after: dueTime, on: clock)
       let inner = inner.first
       let priority = inner.priority.map(EffectPriority.init) ?? scope.priority
-      let woken = DebounceWaits.Woken()
+      let link = self.link
       let wait = spawn(in: scope.adding(id), priority: priority, collecting: &tasks) { runner in
         guard (try? await deadline.wait()) != nil else { return }
-        woken.set()
-        await runner.run(inner)
+        // The store runs the effect, unless the next debounced action has already run it.
+        let token = runner.sink.token
+        let started = await link.run { $0.debounceEnded(id, wait: token, inner) } ?? []
+        for task in started { await task.value }
       }
-      debounces.begin(id, unit: wait, end: deadline, woken: woken)
+      debounces.begin(
+        id,
+        unit: wait,
+        end: deadline,
+        run: DebouncedRun(effect: inner, scope: scope.adding(id))
+      )
     case .throttle(let inner, let id, let interval, let latest, let clock):
       // The window (its timer and its trailing run) outlives the unit that started it, so it
       // is registered at the top level, under every identifier that unit was started under.
@@ -66,19 +76,6 @@ extension EffectScheduler {
     throttles.open(id, timer: timer, end: end)
   }
 
-  /// Cancels every unit registered under `id` but `spared`, as ``cancel(_:)`` does.
-  fileprivate mutating func cancel(_ id: AnyEffectID, sparing spared: EffectToken?) {
-    guard let spared else { return cancel(id) }
-    guard let tokens = registry.takeTokens(under: id) else { return }
-    tokens.forEach { token in
-      if token == spared { return registry.restore(token, under: id) }
-      guard let unit = registry.cancel(token, without: id) else { return }
-      cancel(unit)
-      if !throttles.isEmpty { throttles.close(timedBy: unit.token) }
-      if !debounces.isEmpty { debounces.end(unit.token) }
-    }
-  }
-
   /// Ends the window that `timer` measured and returns its trailing run, with its scope and
   /// the next window opened where this one ended.
   mutating func closeWindow(
@@ -89,6 +86,12 @@ extension EffectScheduler {
     guard book != nil, let run = throttles.close(id, timer: timer) else { return nil }
     openWindow(for: run, id: id, until: end.advanced(run.interval))
     return (run.effect, run.scope.adding(id))
+  }
+
+  /// Whether the debounce wait `unit`, which its task found over, is still to run its effect;
+  /// if so, the caller runs it now.
+  mutating func claimDebounce(_ id: AnyEffectID, wait unit: EffectToken) -> Bool {
+    book != nil && debounces.claim(id, unit: unit)
   }
 
   fileprivate func deadline(after duration: Duration, on clock: (any Clock<Duration>)?) -> Deadline

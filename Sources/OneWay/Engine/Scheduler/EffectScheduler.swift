@@ -57,6 +57,13 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     let interval: Duration
   }
 
+  /// A debounced effect, kept until its wait ends: it runs in `scope`, the scope of the wait.
+  @usableFromInline
+  struct DebouncedRun {
+    let effect: AnyEffect<Action>
+    let scope: Scope
+  }
+
   /// One step of the walk of an effect tree.
   @usableFromInline
   enum Step {
@@ -133,7 +140,7 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     _modify { yield &book.unsafelyUnwrapped.throttles }
   }
 
-  @usableFromInline var debounces: DebounceWaits {
+  @usableFromInline var debounces: DebounceWaits<DebouncedRun> {
     _read {
       if let book { yield book.debounces } else { yield DebounceWaits() }
     }

@@ -31,12 +31,29 @@ extension StoreEngine {
     settle()
   }
 
-  /// Starts a node nested in the running unit `parent`, and returns the tasks to await.
+  /// Runs the effect of the debounce wait `wait`, whose task the clock has woken, unless the
+  /// next debounced action under `id` has already run it (E7); returns the tasks to await.
+  ///
+  /// The effect's units are filed under `id` too, so that the next debounced action cancels
+  /// them while they run (T2), as it cancels the wait.
   @usableFromInline
-  func start(_ effect: AnyEffect<Action>, parent: EffectToken) -> [EffectTask] {
+  func debounceEnded(_ id: AnyEffectID, wait: EffectToken, _ effect: AnyEffect<Action>)
+    -> [EffectTask]
+  {
+    guard scheduler.claimDebounce(id, wait: wait) else { return [] }
+    return start(effect, parent: wait, under: id)
+  }
+
+  /// Starts a node nested in the running unit `parent` (filed under `id`, if given), and
+  /// returns the tasks to await.
+  @usableFromInline
+  func start(_ effect: AnyEffect<Action>, parent: EffectToken, under id: AnyEffectID? = nil)
+    -> [EffectTask]
+  {
     guard scheduler.isAlive(parent) else { return [] }
     var started: [EffectScheduler<R>.StartedTask]? = []
-    let scope = EffectScheduler<R>.Scope(parent: parent, isBinding: scheduler.isBinding(parent))
+    var scope = EffectScheduler<R>.Scope(parent: parent, isBinding: scheduler.isBinding(parent))
+    if let id { scope = scope.adding(id) }
     scheduler.start(effect, in: scope, link: link, queue: &core.queue, collecting: &started)
     // Starts the tasks of `bind()`'s units into their slots, so that they are awaited too: a
     // unit nested in a running unit of `bind()` lives only while its parent does (C2).
