@@ -104,6 +104,10 @@ let package = Package(
       dependencies: [
         "OneWay",
         .product(name: "Clocks", package: "swift-clocks"),
+        // Rule E7 for the stores of the other products, under the same stress harness.
+        "Swidux",
+        "OneWayCombine",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
     ),
     // The Swift code blocks of README.md and of the DocC articles, one file each, written to

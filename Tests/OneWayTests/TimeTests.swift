@@ -47,116 +47,134 @@ import Testing
   }
 
   @Test func t1DebounceWaitsOnTheStoresClockOnly() async {
-    let clock = TestClock()
-    let store = store(clock: clock)
-    await store.send(.search("a"))
-    #expect(await store.isIdle == false)
-    await clock.advance(by: .milliseconds(301))
-    await store.waitUntilIdle()
-    #expect(await store.state.entries == ["a"])
+    // Under the stress harness (E7): rounds while other tasks keep the pool busy.
+    await Load.run(rounds: 5) { _ in
+      let clock = TestClock()
+      let store = store(clock: clock)
+      await store.send(.search("a"))
+      #expect(await store.isIdle == false)
+      await clock.advance(by: .milliseconds(301))
+      await store.waitUntilIdle()
+      #expect(await store.state.entries == ["a"])
+    }
   }
 
   @Test func t1ACallThatNamesAClockWaitsOnThatClock() async {
-    let storeClock = TestClock()
-    let effectClock = TestClock()
-    let store = store(clock: storeClock, effectClock: effectClock)
-    await store.send(.search("a"))
-    await storeClock.advance(by: .seconds(10))
-    #expect(await store.state.entries == [])
-    #expect(await store.isIdle == false)
-    await effectClock.advance(by: .milliseconds(301))
-    await store.waitUntilIdle()
-    #expect(await store.state.entries == ["a"])
+    // Under the stress harness (E7): rounds while other tasks keep the pool busy.
+    await Load.run(rounds: 5) { _ in
+      let storeClock = TestClock()
+      let effectClock = TestClock()
+      let store = store(clock: storeClock, effectClock: effectClock)
+      await store.send(.search("a"))
+      await storeClock.advance(by: .seconds(10))
+      #expect(await store.state.entries == [])
+      #expect(await store.isIdle == false)
+      await effectClock.advance(by: .milliseconds(301))
+      await store.waitUntilIdle()
+      #expect(await store.state.entries == ["a"])
+    }
   }
 
   @Test func t2EachNewDebouncedEffectRestartsTheWait() async {
-    let clock = TestClock()
-    let store = store(clock: clock)
-    await store.send(.search("s"))
-    await clock.advance(by: .milliseconds(200))
-    await store.send(.search("sw"))
-    await clock.advance(by: .milliseconds(200))
-    await store.send(.search("swi"))
-    await clock.advance(by: .milliseconds(299))
-    #expect(await store.state.entries == [])
-    await clock.advance(by: .milliseconds(2))
-    await store.waitUntilIdle()
-    #expect(await store.state.entries == ["swi"])
+    // Under the stress harness (E7): rounds while other tasks keep the pool busy.
+    await Load.run(rounds: 5) { _ in
+      let clock = TestClock()
+      let store = store(clock: clock)
+      await store.send(.search("s"))
+      await clock.advance(by: .milliseconds(200))
+      await store.send(.search("sw"))
+      await clock.advance(by: .milliseconds(200))
+      await store.send(.search("swi"))
+      await clock.advance(by: .milliseconds(299))
+      #expect(await store.state.entries == [])
+      await clock.advance(by: .milliseconds(2))
+      await store.waitUntilIdle()
+      #expect(await store.state.entries == ["swi"])
+    }
   }
 
   @Test func t2ANewDebouncedEffectCancelsTheOneAlreadyRunning() async {
-    let clock = TestClock()
-    let gate = Gate()
-    let started = Counter()
-    let store = Store(
-      reducer: ClosureReducer<Action, Log<String>> { state, action in
-        switch action {
-        case .search(let query):
-          return .single {
-            await started.increment()
-            if query == "slow" { await gate.wait() }
-            return .result(query)
+    // Under the stress harness (E7): rounds while other tasks keep the pool busy.
+    await Load.run(rounds: 5) { _ in
+      let clock = TestClock()
+      let gate = Gate()
+      let started = Counter()
+      let store = Store(
+        reducer: ClosureReducer<Action, Log<String>> { state, action in
+          switch action {
+          case .search(let query):
+            return .single {
+              await started.increment()
+              if query == "slow" { await gate.wait() }
+              return .result(query)
+            }
+            .debounce(id: "search", for: .milliseconds(300))
+          case .result(let query):
+            state.entries.append(query)
+          default:
+            break
           }
-          .debounce(id: "search", for: .milliseconds(300))
-        case .result(let query):
-          state.entries.append(query)
-        default:
-          break
-        }
-        return .none
-      },
-      state: Log<String>(),
-      clock: clock
-    )
-    await store.send(.search("slow"))
-    await clock.advance(by: .milliseconds(301))
-    await started.wait(until: 1)
-    await store.send(.search("fast"))
-    await gate.open()
-    await clock.advance(by: .milliseconds(301))
-    await store.waitUntilIdle()
-    #expect(await store.state.entries == ["fast"])
+          return .none
+        },
+        state: Log<String>(),
+        clock: clock
+      )
+      await store.send(.search("slow"))
+      await clock.advance(by: .milliseconds(301))
+      await started.wait(until: 1)
+      await store.send(.search("fast"))
+      await gate.open()
+      await clock.advance(by: .milliseconds(301))
+      await store.waitUntilIdle()
+      #expect(await store.state.entries == ["fast"])
+    }
   }
 
   @Test func t3TheFirstEffectOfAWindowRunsAtOnceAndTheOthersAreDropped() async {
-    let clock = TestClock()
-    let store = store(clock: clock)
-    await store.send(.tap(1))
-    #expect(await store.state.entries == ["tap 1"])
-    await store.send(.tap(2))
-    await store.send(.tap(3))
-    #expect(await store.isIdle == false, "the window's timer is in flight")
-    await clock.advance(by: .milliseconds(1_001))
-    await store.waitUntilIdle()
-    await store.send(.tap(4))
-    #expect(await store.state.entries == ["tap 1", "tap 4"])
-    await clock.advance(by: .milliseconds(1_001))
-    await store.waitUntilIdle()
+    // Under the stress harness (E7): rounds while other tasks keep the pool busy.
+    await Load.run(rounds: 5) { _ in
+      let clock = TestClock()
+      let store = store(clock: clock)
+      await store.send(.tap(1))
+      #expect(await store.state.entries == ["tap 1"])
+      await store.send(.tap(2))
+      await store.send(.tap(3))
+      #expect(await store.isIdle == false, "the window's timer is in flight")
+      await clock.advance(by: .milliseconds(1_001))
+      await store.waitUntilIdle()
+      await store.send(.tap(4))
+      #expect(await store.state.entries == ["tap 1", "tap 4"])
+      await clock.advance(by: .milliseconds(1_001))
+      await store.waitUntilIdle()
+    }
   }
 
   @Test func t3LatestRunsTheMostRecentAtTheEndOfTheWindowAndOpensANewOne() async {
-    let clock = TestClock()
-    let store = store(clock: clock, latest: true)
-    var states = store.states.makeAsyncIterator()
-    _ = await states.next()
-    await store.send(.tap(1))
-    await store.send(.tap(2))
-    await store.send(.tap(3))
-    #expect(await states.next()?.entries == ["tap 1"])
-    await clock.advance(by: .milliseconds(1_001))
-    // The trailing run of the window is the most recent effect.
-    #expect(await states.next()?.entries == ["tap 1", "tap 3"])
-    // It opened a new window: an effect sent now waits for that window's end.
-    await store.send(.tap(4))
-    #expect(await store.state.entries == ["tap 1", "tap 3"])
-    // The new window started where the first one ended, at 1 s, so it ends at 2 s.
-    await clock.advance(by: .milliseconds(998))
-    #expect(await store.state.entries == ["tap 1", "tap 3"])
-    await clock.advance(by: .milliseconds(2))
-    #expect(await states.next()?.entries == ["tap 1", "tap 3", "tap 4"])
-    await clock.advance(by: .milliseconds(1_001))
-    await store.waitUntilIdle()
-    #expect(await store.state.entries == ["tap 1", "tap 3", "tap 4"])
+    // Under the stress harness (E7): rounds while other tasks keep the pool busy.
+    await Load.run(rounds: 5) { _ in
+      let clock = TestClock()
+      let store = store(clock: clock, latest: true)
+      var states = store.states.makeAsyncIterator()
+      _ = await states.next()
+      await store.send(.tap(1))
+      await store.send(.tap(2))
+      await store.send(.tap(3))
+      #expect(await states.next()?.entries == ["tap 1"])
+      await clock.advance(by: .milliseconds(1_001))
+      // The trailing run of the window is the most recent effect.
+      #expect(await states.next()?.entries == ["tap 1", "tap 3"])
+      // It opened a new window: an effect sent now waits for that window's end.
+      await store.send(.tap(4))
+      #expect(await store.state.entries == ["tap 1", "tap 3"])
+      // The new window started where the first one ended, at 1 s, so it ends at 2 s.
+      await clock.advance(by: .milliseconds(998))
+      #expect(await store.state.entries == ["tap 1", "tap 3"])
+      await clock.advance(by: .milliseconds(2))
+      #expect(await states.next()?.entries == ["tap 1", "tap 3", "tap 4"])
+      await clock.advance(by: .milliseconds(1_001))
+      await store.waitUntilIdle()
+      #expect(await store.state.entries == ["tap 1", "tap 3", "tap 4"])
+    }
   }
 
   @Test func t3PendingTrailingRunsKeepTheStoreBusyAndResetCancelsThem() async {
@@ -255,7 +273,7 @@ import Testing
     let id = AnyEffectID("tap")
     let timer = EffectToken(serial: 1, slot: 0)
     #expect(windows.admit(id, latest: true, run: "a") == .runNow)
-    windows.open(id, timer: timer)
+    windows.open(id, timer: timer, end: Deadline(after: .seconds(1), on: TestClock()))
     #expect(windows.admit(id, latest: false, run: "b") == .dropped)
     #expect(windows.admit(id, latest: true, run: "c") == .deferred)
     #expect(windows.admit(id, latest: true, run: "d") == .deferred)
@@ -267,7 +285,11 @@ import Testing
   @Test func aThrottleWindowLivesNoLongerThanItsTimer() {
     var windows = ThrottleWindows<String>()
     let id = AnyEffectID("tap")
-    windows.open(id, timer: EffectToken(serial: 7, slot: 0))
+    windows.open(
+      id,
+      timer: EffectToken(serial: 7, slot: 0),
+      end: Deadline(after: .seconds(1), on: TestClock())
+    )
     windows.close(timedBy: EffectToken(serial: 8, slot: 0))
     #expect(windows.admit(id, latest: false, run: "a") == .dropped)
     windows.close(timedBy: EffectToken(serial: 7, slot: 0))

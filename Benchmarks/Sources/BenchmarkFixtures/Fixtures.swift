@@ -127,6 +127,29 @@ package func startAndCancelBareTasks(_ count: Int, keeping tasks: inout [Task<Vo
   for task in tasks { await task.value }
 }
 
+/// Scenario 5's reference with the tasks a store starts for its effects (rule E7): each task
+/// started at once, running up to its sleep before the next is started and cancels it.
+package func startAndCancelBareTasksAtOnce(
+  _ count: Int,
+  keeping tasks: inout [Task<Void, Never>]
+) async {
+  var previous: Task<Void, Never>?
+  for _ in 0..<count {
+    previous?.cancel()
+    let task: Task<Void, Never>
+    // Closure literals, as the store writes them, so that no converting thunk is measured.
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      task = Task.immediate { _ = try? await Task.sleep(for: .seconds(3_600)) }
+    } else {
+      task = Task { _ = try? await Task.sleep(for: .seconds(3_600)) }
+    }
+    tasks.append(task)
+    previous = task
+  }
+  previous?.cancel()
+  for task in tasks { await task.value }
+}
+
 /// Scenario 4's reference of the same shape as the store's round trip, without OneWay: the
 /// caller hops onto the actor to make a request, the actor starts a task that does not run on
 /// the actor, the task hops back onto the actor with its reply, and the actor counts it and
@@ -149,6 +172,20 @@ package actor BareRoundTrip {
   /// Not isolated, so that the task it starts runs off the actor, as an effect's does.
   nonisolated func answer() {
     Task { await self.reply() }
+  }
+
+  /// ``request()`` with the answering task started at once, as a store starts an effect's
+  /// (rule E7): it runs up to its hop back onto the actor before this returns.
+  package func requestAtOnce() {
+    answerAtOnce()
+  }
+
+  nonisolated func answerAtOnce() {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      Task.immediate { await self.reply() }
+    } else {
+      Task { await self.reply() }
+    }
   }
 
   func reply() {

@@ -14,7 +14,8 @@ guard let scenario = arguments.first else {
     """
     usage: OneWayProfile SCENARIO [ITERATIONS] [SUBSCRIBERS]
     scenarios: b1-store b1-bare b2-viewstore b2-viewstore-read b2-viewstore-nobacklog b2-direct b3-chain b4-store
-               b4-bare b5-store b6-store b6-bare b7-store
+               b4-bare b4-bare-shape b4-bare-immediate b5-store b5-bare b5-bare-immediate
+               b6-store b6-bare b7-store
                b8-store-changed b8-store-unchanged b8-bare-changed b8-bare-unchanged
                b9-locked b9-bare
                b11-store-scope1 b11-store-scope5 b11-store-child1 b11-store-child5
@@ -63,6 +64,13 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
       await actor.request()
       await signal.wait()
     }
+  case "b4-bare-immediate":
+    let signal = Signal()
+    let actor = BareRoundTrip(signal: signal)
+    for _ in 0..<iterations {
+      await actor.requestAtOnce()
+      await signal.wait()
+    }
   case "b4-bare":
     let actor = BareActor()
     for _ in 0..<iterations { await Task { await actor.send(.increment) }.value }
@@ -77,6 +85,10 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
     var tasks: [Task<Void, Never>] = []
     tasks.reserveCapacity(iterations)
     await startAndCancelBareTasks(iterations, keeping: &tasks)
+  case "b5-bare-immediate":
+    var tasks: [Task<Void, Never>] = []
+    tasks.reserveCapacity(iterations)
+    await startAndCancelBareTasksAtOnce(iterations, keeping: &tasks)
   case "b6-store":
     let fanOut = await StoreFanOut.make(subscribers: subscribers)
     for _ in 0..<iterations { await fanOut.round() }

@@ -68,15 +68,29 @@ public struct AnyEffect<Element>: Effect where Element: Sendable {
   ///
   /// Modifiers that need a store (cancellation, throttling) have no effect here; a debounce
   /// waits its due time before it runs.
+  ///
+  /// The effect has started when `values` returns: it has run up to its first suspension (a
+  /// `clock.sleep` it begins with is registered), so a test clock advanced afterwards wakes it
+  /// (E7). Where the runtime cannot start a task at once (Apple platforms before their 26
+  /// releases), the effect starts when a thread of the cooperative pool takes its task.
   public var values: AsyncStream<Element> {
     let effect = self
     return AsyncStream { continuation in
-      let task = Task {
+      let task = Self.startAtOnce {
         await EffectRunner(sink: StandaloneSink(continuation: continuation)).run(effect)
         continuation.finish()
       }
       continuation.onTermination = { _ in task.cancel() }
     }
+  }
+
+  /// Starts `operation` in a task that runs up to its first suspension before this returns,
+  /// where the runtime can (E7).
+  static func startAtOnce(_ operation: sending @escaping () async -> Void) -> Task<Void, Never> {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      return Task.immediate(operation: operation)
+    }
+    return Task(operation: operation)
   }
 }
 

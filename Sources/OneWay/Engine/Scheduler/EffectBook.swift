@@ -18,6 +18,8 @@ final class EffectBook<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   @exclusivity(unchecked) @usableFromInline var registry = EffectRegistry()
   @exclusivity(unchecked) @usableFromInline var throttles =
     ThrottleWindows<EffectScheduler<R>.ThrottledRun>()
+  @exclusivity(unchecked) @usableFromInline var debounces =
+    DebounceWaits<EffectScheduler<R>.DebouncedRun>()
   /// The walk's work list, kept between walks so that a busy store stops allocating it.
   @exclusivity(unchecked) @usableFromInline var steps: [EffectScheduler<R>.Step] = []
   @exclusivity(unchecked) @usableFromInline var pendingWork: [EffectScheduler<R>.PendingWork] = []

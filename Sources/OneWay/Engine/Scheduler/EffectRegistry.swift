@@ -130,6 +130,13 @@ struct EffectRegistry {
     if isRegistered(token) { payloads[Int(token.slot)].task = task }
   }
 
+  /// The task of a registered unit, or the one its slot holds; `nil` once the unit has ended.
+  func task(of token: EffectToken) -> Task<Void, Never>? {
+    guard isRegistered(token) else { return nil }
+    let payload = payloads[Int(token.slot)]
+    return payload.task ?? payload.slot?.task
+  }
+
   @usableFromInline
   mutating func attach(_ slot: TaskSlot, to token: EffectToken) {
     if isRegistered(token) { payloads[Int(token.slot)].slot = slot }

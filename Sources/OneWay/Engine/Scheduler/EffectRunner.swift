@@ -43,9 +43,14 @@ struct EffectRunner<Sink: EffectSink>: Sendable {
       // Synchronous effects emit in argument order, wherever they run.
       for effect in children.effects { await run(effect) }
     case .merge(let children, _):
+      // Each member starts at once, up to its first suspension, where the runtime can (E7).
       await withTaskGroup(of: Void.self) { group in
         for effect in children.effects {
-          group.addTask(priority: effect.priority) { await run(effect) }
+          if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            group.addImmediateTask(priority: effect.priority) { await run(effect) }
+          } else {
+            group.addTask(priority: effect.priority) { await run(effect) }
+          }
         }
       }
     case .single(let operation, _):

@@ -20,15 +20,15 @@ extension EffectScheduler {
   /// `body` must end the unit through it (``LinkedSink/finish()`` or
   /// ``LinkedSink/emitLast(_:)``).
   ///
-  /// A unit of `bind()` is not started here but handed to the engine (see
-  /// ``takePendingWork()``), which starts it once the walk is over; while task starts are
-  /// deferred (see ``deferTaskStarts(link:)``), no unit's task is started here.
+  /// No task is started here: the walk runs while the engine is inconsistent, and a task
+  /// started at once (E7) runs user code, which may reach the engine, before it returns. The
+  /// unit is handed to the engine as pending work (see ``takePendingWork()``), which starts it
+  /// once the walk is over; while task starts are deferred (see ``deferTaskStarts(link:)``),
+  /// it is put in a slot instead.
   ///
-  /// The task's operation is a closure literal written here, so the compiler makes it in the
-  /// form `Task` takes. Handed a ready-made `@Sendable () async -> Void` instead, `Task` wrapped
-  /// it in three converting thunks, each a closure context allocated per effect. `body` is a
-  /// value, not a closure, so that the literal holds what it needs in its own context: a
-  /// closure would be a second context, allocated per effect.
+  /// `body` is a value, not a closure, so that the task's closure literal, written where the
+  /// engine starts it (``StoreEngine/startUnit(_:_:priority:)``), holds what it needs in its
+  /// own context: a closure would be a second context, allocated per effect.
   @discardableResult
   @inlinable
   mutating func spawnUnit<Body: UnitBody<R>>(
@@ -52,12 +52,7 @@ extension EffectScheduler {
       let slot = TaskSlot()
       registry.attach(slot, to: token)
       book.unsafelyUnwrapped.deferredStarts.append(
-        DeferredStart(
-          slot: slot,
-          priority: priority,
-          immediately: scope.isBinding,
-          body: { await body.run(sink) }
-        )
+        DeferredStart(slot: slot, priority: priority, body: { await body.run(sink) })
       )
       tasks?.append(.inSlot(slot))
     } else if scope.isBinding {
@@ -68,9 +63,8 @@ extension EffectScheduler {
       )
       tasks?.append(.inSlot(slot))
     } else {
-      let task = Task(priority: priority.taskPriority) { await body.run(sink) }
-      registry.attach(task, to: token)
-      tasks?.append(.started(task))
+      book.unsafelyUnwrapped.pendingWork.append(body.pendingStart(sink, priority: priority))
+      tasks?.append(.pending(token))
     }
     return token
   }

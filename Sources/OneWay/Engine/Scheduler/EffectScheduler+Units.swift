@@ -13,6 +13,7 @@ extension EffectScheduler {
       guard let unit = registry.cancel(token, without: id) else { return }
       cancel(unit)
       if !throttles.isEmpty { throttles.close(timedBy: unit.token) }
+      if !debounces.isEmpty { debounces.end(unit.token) }
     }
   }
 
@@ -21,6 +22,7 @@ extension EffectScheduler {
     guard book != nil else { return }
     for unit in registry.cancelAll() { cancel(unit) }
     throttles.removeAll()
+    debounces.removeAll()
   }
 
   /// Leaves the cancellation of a unit's task or subscription to the engine, once it is
@@ -53,6 +55,7 @@ extension EffectScheduler {
     guard let book else { return }
     if book.registry.finish(token) {
       if !throttles.isEmpty { throttles.close(timedBy: token) }
+      if !debounces.isEmpty { debounces.end(token) }
     } else if countedWhenCancelled {
       // The engine runs `resumeIdleWaitersIfIdle()` after this anyway.
       _ = book.cancelledTasks.taskEnded()
@@ -78,6 +81,22 @@ extension EffectScheduler {
   @inlinable
   func isAlive(_ token: EffectToken) -> Bool {
     book?.registry.isAlive(token) ?? false
+  }
+
+  /// Keeps the task the engine started for the unit `token`, if the unit has not ended yet
+  /// (a task started at once may have ended it before it returned).
+  @inlinable
+  mutating func attach(_ task: Task<Void, Never>, to token: EffectToken) {
+    book?.registry.attach(task, to: token)
+  }
+
+  /// The task to await for a unit a walk started (see ``StoreEngine/start(_:parent:)``); `nil`
+  /// once it has ended.
+  func task(of started: StartedTask) -> Task<Void, Never>? {
+    switch started {
+    case .pending(let token): book?.registry.task(of: token)
+    case .inSlot(let slot): slot.task
+    }
   }
 
   func isBinding(_ token: EffectToken) -> Bool {

@@ -4,28 +4,19 @@
 ///
 /// It knows nothing of the store's isolation: it is used on that isolation by the engine, and
 /// the tasks it starts come back through the engine's ``EngineLink``. Its bookkeeping lives in
-/// plain values tested on their own (``EffectRegistry``, ``ThrottleWindows``).
+/// plain values tested on their own (``EffectRegistry``, ``ThrottleWindows``, ``DebounceWaits``).
 @usableFromInline
 struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   @usableFromInline typealias Action = R.Action
   @usableFromInline typealias EffectTask = Task<Void, Never>
 
   /// A task a walk started, for a caller that awaits the tasks (``StoreEngine/start(_:parent:)``):
-  /// started at once, or, for a unit of `bind()`, in the slot the engine fills once the walk is
-  /// over.
+  /// the unit whose task the engine starts once the walk is over, or, for a unit of `bind()`,
+  /// the slot the engine fills then.
   @usableFromInline
   enum StartedTask {
-    case started(EffectTask)
+    case pending(EffectToken)
     case inSlot(TaskSlot)
-
-    /// The task; `nil` for a slot not filled yet or cancelled first.
-    @usableFromInline
-    var task: EffectTask? {
-      switch self {
-      case .started(let task): task
-      case .inSlot(let slot): slot.task
-      }
-    }
   }
 
   /// Where an effect runs: the unit that started it, and the identifiers it is registered
@@ -66,6 +57,13 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     let interval: Duration
   }
 
+  /// A debounced effect, kept until its wait ends: it runs in `scope`, the scope of the wait.
+  @usableFromInline
+  struct DebouncedRun {
+    let effect: AnyEffect<Action>
+    let scope: Scope
+  }
+
   /// One step of the walk of an effect tree.
   @usableFromInline
   enum Step {
@@ -81,6 +79,10 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
   enum PendingWork {
     /// Start a task of `bind()`, synchronously (L4), and put it in its slot.
     case startBindingTask(TaskSlot, priority: EffectPriority, @Sendable () async -> Void)
+    /// Start the task of a `.single`'s unit synchronously (E7), unless the unit ended first.
+    case startSingle(SingleBody<R>, LinkedSink<R>, priority: EffectPriority)
+    /// Start the task of any other unit synchronously (E7), unless the unit ended first.
+    case startRunner(RunnerBody<R>, LinkedSink<R>, priority: EffectPriority)
     /// Subscribe a synchronous source registered as `token`.
     case subscribe(EffectToken, @Sendable (EffectEmitter<Action>) -> EffectCancel)
     /// Cancel the task of a cancelled unit: its cancellation handlers may run user code (a
@@ -136,6 +138,14 @@ struct EffectScheduler<R: Reducer> where R.Action: Sendable, R.State: Sendable {
     }
     // Only reached while a walk or an open window has made the book.
     _modify { yield &book.unsafelyUnwrapped.throttles }
+  }
+
+  @usableFromInline var debounces: DebounceWaits<DebouncedRun> {
+    _read {
+      if let book { yield book.debounces } else { yield DebounceWaits() }
+    }
+    // Only reached while a walk or a waiting debounce has made the book.
+    _modify { yield &book.unsafelyUnwrapped.debounces }
   }
 
   /// Whether walks or cancellations left work for the engine (see ``takePendingWork()``);

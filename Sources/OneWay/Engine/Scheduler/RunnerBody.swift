@@ -16,4 +16,11 @@ struct RunnerBody<R: Reducer>: UnitBody where R.Action: Sendable, R.State: Senda
     await body(EffectRunner(sink: sink))
     await sink.finish()
   }
+
+  @inlinable
+  func pendingStart(_ sink: LinkedSink<R>, priority: EffectPriority)
+    -> EffectScheduler<R>.PendingWork
+  {
+    .startRunner(self, sink, priority: priority)
+  }
 }

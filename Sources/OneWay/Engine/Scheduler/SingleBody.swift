@@ -18,4 +18,11 @@ struct SingleBody<R: Reducer>: UnitBody where R.Action: Sendable, R.State: Senda
     guard !Task.isCancelled else { return await sink.finish() }
     await sink.emitLast(action)
   }
+
+  @inlinable
+  func pendingStart(_ sink: LinkedSink<R>, priority: EffectPriority)
+    -> EffectScheduler<R>.PendingWork
+  {
+    .startSingle(self, sink, priority: priority)
+  }
 }

@@ -18,6 +18,7 @@ struct ThrottleWindows<Run> {
   @usableFromInline
   struct Window {
     let timer: EffectToken
+    let end: Deadline
     var pending: Run?
   }
 
@@ -34,9 +35,16 @@ struct ThrottleWindows<Run> {
     return .deferred
   }
 
-  /// Opens a window whose end the unit `timer` will report.
-  mutating func open(_ id: AnyEffectID, timer: EffectToken) {
-    windows[id] = Window(timer: timer, pending: nil)
+  /// Opens a window, ending at `end`, whose end the unit `timer` will report.
+  mutating func open(_ id: AnyEffectID, timer: EffectToken, end: Deadline) {
+    windows[id] = Window(timer: timer, end: end, pending: nil)
+  }
+
+  /// The window open under `id` whose end the clock has reached, though its timer has not
+  /// reported it yet: its timer and its end.
+  func reachedEnd(of id: AnyEffectID) -> (timer: EffectToken, end: Deadline)? {
+    guard let window = windows[id], window.end.isReached else { return nil }
+    return (window.timer, window.end)
   }
 
   /// Closes the window that `timer` measured and returns its trailing run, if any. A timer

@@ -31,18 +31,35 @@ extension StoreEngine {
     settle()
   }
 
-  /// Starts a node nested in the running unit `parent`, and returns the tasks to await.
+  /// Runs the effect of the debounce wait `wait`, whose task the clock has woken, unless the
+  /// next debounced action under `id` has already run it (E7); returns the tasks to await.
+  ///
+  /// The effect's units are filed under `id` too, so that the next debounced action cancels
+  /// them while they run (T2), as it cancels the wait.
   @usableFromInline
-  func start(_ effect: AnyEffect<Action>, parent: EffectToken) -> [EffectTask] {
+  func debounceEnded(_ id: AnyEffectID, wait: EffectToken, _ effect: AnyEffect<Action>)
+    -> [EffectTask]
+  {
+    guard scheduler.claimDebounce(id, wait: wait) else { return [] }
+    return start(effect, parent: wait, under: id)
+  }
+
+  /// Starts a node nested in the running unit `parent` (filed under `id`, if given), and
+  /// returns the tasks to await.
+  @usableFromInline
+  func start(_ effect: AnyEffect<Action>, parent: EffectToken, under id: AnyEffectID? = nil)
+    -> [EffectTask]
+  {
     guard scheduler.isAlive(parent) else { return [] }
     var started: [EffectScheduler<R>.StartedTask]? = []
-    let scope = EffectScheduler<R>.Scope(parent: parent, isBinding: scheduler.isBinding(parent))
+    var scope = EffectScheduler<R>.Scope(parent: parent, isBinding: scheduler.isBinding(parent))
+    if let id { scope = scope.adding(id) }
     scheduler.start(effect, in: scope, link: link, queue: &core.queue, collecting: &started)
     // Starts the tasks of `bind()`'s units into their slots, so that they are awaited too: a
     // unit nested in a running unit of `bind()` lives only while its parent does (C2).
     performPendingWork()
     settle()
-    return started?.compactMap { $0.task } ?? []
+    return started?.compactMap { scheduler.task(of: $0) } ?? []
   }
 
   /// Forgets a unit whose work has ended: a task's, or a synchronous source's
@@ -71,9 +88,10 @@ extension StoreEngine {
     settle()
   }
 
-  /// Does what the scheduler left for a consistent engine: starts `bind()`'s tasks
-  /// synchronously, subscribes synchronous sources, and ends cancelled subscriptions. Each may
-  /// reach the engine again (through a recursive lock) or hop onto the store's isolation.
+  /// Does what the scheduler left for a consistent engine: starts the units' tasks
+  /// synchronously (L4, E7), subscribes synchronous sources, and ends cancelled subscriptions.
+  /// Each may reach the engine again (through a recursive lock, or on the store's executor when
+  /// a task started at once hops back before it suspends) or hop onto the store's isolation.
   @inlinable
   func performPendingWork() {
     while scheduler.hasPendingWork {
@@ -82,6 +100,10 @@ extension StoreEngine {
         switch work {
         case .startBindingTask(let slot, let priority, let body):
           slot.fill(with: Self.startSynchronously(priority: priority, body))
+        case .startSingle(let body, let sink, let priority):
+          startUnit(body, sink, priority: priority)
+        case .startRunner(let body, let sink, let priority):
+          startUnit(body, sink, priority: priority)
         case .subscribe(let token, let start):
           subscribe(token, start)
         case .cancelTask(let unit):
@@ -93,6 +115,26 @@ extension StoreEngine {
       }
       scheduler.recyclePendingWork(&pending)
     }
+  }
+
+  /// Starts the task of the unit `sink` reports for, so that it has run up to its first
+  /// suspension when this returns (E7), and keeps it in the registry if the unit is still
+  /// running then. A unit cancelled (or whose parent ended) before its turn is never started.
+  ///
+  /// The task's operation is a closure literal written here, so the compiler makes it in the
+  /// form `Task` takes. Handed a ready-made `@Sendable () async -> Void` instead, `Task` wrapped
+  /// it in three converting thunks, each a closure context allocated per effect.
+  @inlinable
+  func startUnit<Body: UnitBody<R>>(_ body: Body, _ sink: LinkedSink<R>, priority: EffectPriority) {
+    guard scheduler.isAlive(sink.token) else { return scheduler.finish(sink.token) }
+    let task: EffectTask
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      task = Task.immediate(priority: priority.taskPriority) { await body.run(sink) }
+    } else {
+      // Enqueued: the task runs once a thread of the pool takes it (see E7 in the contract).
+      task = Task(priority: priority.taskPriority) { await body.run(sink) }
+    }
+    scheduler.attach(task, to: sink.token)
   }
 
   /// Subscribes a synchronous source: what it emits is reduced on the emitting thread, under the

@@ -26,8 +26,8 @@ extension StoreEngine {
   /// executor: no other code can reach the engine then, except the tasks the engine starts,
   /// which hop onto that executor (free, since the initialiser is not on it) as soon as they
   /// run. So every task, `bind()`'s and those of the effects its synchronous actions return, is
-  /// only put in a slot while the engine works, and all are started once the engine is done
-  /// (L4 still holds: `bind()`'s tasks have run to their first suspension when this returns).
+  /// only put in a slot while the engine works, and all are started once the engine is done,
+  /// each up to its first suspension (L4 and E7 still hold when this returns).
   /// From the first start on, this touches nothing but the slots, which have locks of their own.
   ///
   /// A `bind()` that returns `.none` (most stores) does nothing, and makes no book.
@@ -39,11 +39,7 @@ extension StoreEngine {
     let starts = scheduler.takeDeferredStarts()
     // The engine is not touched from here on.
     for start in starts {
-      start.slot.fill(
-        with: start.immediately
-          ? Self.startSynchronously(priority: start.priority, start.body)
-          : Task(priority: start.priority.taskPriority, operation: start.body)
-      )
+      start.slot.fill(with: Self.startSynchronously(priority: start.priority, start.body))
     }
   }
 

@@ -100,7 +100,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       switch work {
       case .cancelTask(let unit): unit.cancelTask()
       case .cancelSubscription(_, let cancel): cancel()
-      case .startBindingTask, .subscribe: break
+      case .startBindingTask, .startSingle, .startRunner, .subscribe: break
       }
     }
     broadcaster?.finishAll()
