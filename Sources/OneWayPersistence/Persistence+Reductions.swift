@@ -12,8 +12,9 @@ extension Persistence {
   /// attached, it tells `onError` and attaches nothing.
   package func follow(_ changes: StoreChanges<Action, State>) {
     changes.follow { state in
-      // A state that cannot be compared counts as changed: a snapshot is written at once.
-      let changed = changes.isEqual.map { !$0(state, loadedState) } ?? true
+      // A state that cannot be compared (Swidux's) is taken to be the loaded one: such a store
+      // has no `bind()` to reduce actions before it is attached.
+      let changed = changes.isEqual.map { !$0(state, loadedState) } ?? false
       return observer(attaching: state, changed: changed)
     }
   }

@@ -24,7 +24,8 @@ public protocol ChangeReporting<ReportedAction, ReportedState>: AnyObject {
 /// Made by each kind of store, for a product to use at once, on the store's isolation (under
 /// a way's or a Swidux store's lock, or on a store's actor).
 public struct StoreChanges<Action, State> {
-  /// Whether two states are equal, when the store's state is `Equatable`.
+  /// Whether two states are equal, when the store's state is `Equatable`; `nil` for a store
+  /// whose state is not (Swidux's), which a product then takes to be the one it started from.
   package let isEqual: ((State, State) -> Bool)?
   private let follow: ((State) -> ((Action?, State) -> Void)?) -> Void
 

@@ -36,7 +36,9 @@ extension ChangeReporting where ReportedState: Codable & Sendable, ReportedActio
   /// flushes `persistence`.
   ///
   /// A Swidux store reports its changes without their actions (`ReportedAction` is `Never`):
-  /// persist it with snapshots, `Persistence<AppState, Never>(snapshotsAt:initialState:)`.
+  /// persist it with snapshots, `Persistence<AppState, Never>(snapshotsAt:initialState:)`, and
+  /// attach it before its first dispatch (its state need not be `Equatable`, so a change made
+  /// before is not seen).
   public func persist(with persistence: Persistence<ReportedState, ReportedAction>) {
     persistence.follow(storeChanges)
   }
