@@ -94,6 +94,7 @@ let package = Package(
     .executableTarget(
       name: "PersistenceBenchmarks",
       dependencies: [
+        "BenchmarkFixtures",
         .product(name: "OneWay", package: "OneWay"),
         .product(name: "OneWayPersistence", package: "OneWay"),
       ],

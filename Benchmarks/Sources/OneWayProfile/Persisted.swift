@@ -7,26 +7,6 @@ import OneWayPersistence
 // (PersistenceBenchmarks' P2, in plain loops for callgrind). The persistence is made and
 // attached before the loop: its files are not part of a send.
 
-/// A counter whose `.nothing` leaves the state as it is.
-struct PersistedCounter: Reducer {
-  enum Action: Codable, Sendable {
-    case add(Int)
-    case nothing
-  }
-
-  struct State: Codable, Sendable, Equatable {
-    var total = 0
-  }
-
-  func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
-    switch action {
-    case .add(let amount): state.total += amount
-    case .nothing: break
-    }
-    return .none
-  }
-}
-
 /// How the view store of `sendUnchanged` is persisted.
 enum PersistenceMode: String {
   case none

@@ -145,6 +145,9 @@ extension StoreEngine {
   /// Whether the channel of reductions has someone to tell of a reduce that `changed` the
   /// state or not: an unchanged reduce of a store observed only for its changes (persistence)
   /// reports nothing, and costs that store no more than an unobserved one.
+  ///
+  /// Only called once the broadcaster is known to exist, which is not checked again: the check
+  /// was a good part of what this costs an unchanged reduce.
   @inlinable @inline(__always)
   func reportsReduction(changed: Bool) -> Bool {
     guard let channel = broadcaster.unsafelyUnwrapped.reductions else { return false }
