@@ -94,7 +94,6 @@ let package = Package(
     .executableTarget(
       name: "PersistenceBenchmarks",
       dependencies: [
-        "BenchmarkFixtures",
         .product(name: "OneWay", package: "OneWay"),
         .product(name: "OneWayPersistence", package: "OneWay"),
       ],

@@ -8,7 +8,6 @@
 //       no actor hop in the figure).
 //
 // Each figure is the median of several rounds. ONEWAY_BENCHMARK_SMOKE=1 runs one short round.
-import BenchmarkFixtures
 import Foundation
 import OneWay
 import OneWayPersistence
@@ -18,6 +17,25 @@ import OneWayPersistence
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
+struct Counter: Reducer {
+  enum Action: Codable, Sendable {
+    case add(Int)
+    case nothing
+  }
+
+  struct State: Codable, Sendable, Equatable {
+    var total = 0
+  }
+
+  func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    switch action {
+    case .add(let amount): state.total += amount
+    case .nothing: break
+    }
+    return .none
+  }
+}
 
 let isSmokeRun = ProcessInfo.processInfo.environment["ONEWAY_BENCHMARK_SMOKE"] != nil
 let iterations = isSmokeRun ? 100 : 50_000
@@ -67,17 +85,17 @@ func freshFile() -> URL {
 let journaled = try await measure {
   let persistence = try Persistence(
     journalAt: freshFile(),
-    reducer: PersistedCounter(),
-    initialState: PersistedCounter.State(),
+    reducer: Counter(),
+    initialState: Counter.State(),
     sync: .interval(.seconds(1)),
     snapshotEvery: .max
   )
-  let store = Store(reducer: PersistedCounter(), state: persistence.loadedState)
+  let store = Store(reducer: Counter(), state: persistence.loadedState)
   await store.persist(with: persistence)
   for _ in 0..<iterations { await store.send(.add(1)) }
 }
 let bareSend = await measure {
-  let store = Store(reducer: PersistedCounter(), state: PersistedCounter.State())
+  let store = Store(reducer: Counter(), state: Counter.State())
   for _ in 0..<iterations { await store.send(.add(1)) }
 }
 let encodeAndWrite = try measure {
@@ -86,7 +104,7 @@ let encodeAndWrite = try measure {
   defer { close(descriptor) }
   let encoder = JSONEncoder()
   for _ in 0..<iterations {
-    let bytes = try encoder.encode(PersistedCounter.Action.add(1))
+    let bytes = try encoder.encode(Counter.Action.add(1))
     _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
   }
 }
@@ -104,24 +122,18 @@ print(
 // attached before the timed loops: loading is not part of a send. By J3 neither mode writes
 // anything for an unchanged reduce, so the fair baseline of both is the same store unpersisted.
 @MainActor
-func unchangedSends(_ persistence: Persistence<PersistedCounter.State, PersistedCounter.Action>?)
-  -> Double
-{
-  let store = ViewStore(reducer: PersistedCounter(), state: PersistedCounter.State())
+func unchangedSends(_ persistence: Persistence<Counter.State, Counter.Action>?) -> Double {
+  let store = ViewStore(reducer: Counter(), state: Counter.State())
   if let persistence { store.persist(with: persistence) }
   return measure {
     for _ in 0..<iterations { store.send(.nothing) }
   }
 }
 let unchangedSnapshots = unchangedSends(
-  try Persistence(snapshotsAt: freshFile(), initialState: PersistedCounter.State())
+  try Persistence(snapshotsAt: freshFile(), initialState: Counter.State())
 )
 let unchangedJournal = unchangedSends(
-  try Persistence(
-    journalAt: freshFile(),
-    reducer: PersistedCounter(),
-    initialState: PersistedCounter.State()
-  )
+  try Persistence(journalAt: freshFile(), reducer: Counter(), initialState: Counter.State())
 )
 let bareUnchanged = unchangedSends(nil)
 report("P2 send, snapshots, state unchanged", unchangedSnapshots)

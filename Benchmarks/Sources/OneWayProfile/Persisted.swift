@@ -7,6 +7,31 @@ import OneWayPersistence
 // (PersistenceBenchmarks' P2, in plain loops for callgrind). The persistence is made and
 // attached before the loop: its files are not part of a send.
 
+// The counter is PersistenceBenchmarks' too, written again rather than shared through
+// BenchmarkFixtures: in another module, its reduce and its `==` were called through the
+// protocols' witnesses, a cost an app's reducer, in the app's module, does not have and
+// larger than the send's own.
+
+/// A counter whose `.nothing` leaves the state as it is.
+struct PersistedCounter: Reducer {
+  enum Action: Codable, Sendable {
+    case add(Int)
+    case nothing
+  }
+
+  struct State: Codable, Sendable, Equatable {
+    var total = 0
+  }
+
+  func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    switch action {
+    case .add(let amount): state.total += amount
+    case .nothing: break
+    }
+    return .none
+  }
+}
+
 /// How the view store of `sendUnchanged` is persisted.
 enum PersistenceMode: String {
   case none
