@@ -32,7 +32,7 @@ struct Recovery<State: Codable> {
       )
     }
     var recovery = Recovery(state: initialState, sequence: 0, problems: history.problems)
-    /// `bytes`, stored by `stored`, migrated to `version` with the step that `step` picks.
+    // `bytes`, stored by `stored`, migrated to `version` with the step that `step` picks.
     func current(
       _ bytes: [UInt8],
       from stored: Int,
@@ -43,7 +43,7 @@ struct Recovery<State: Codable> {
         try migrations.migrate(bytes, from: stored, to: version, location: location, step: step)
       )
     }
-    /// Moves what is stored aside, and reports why: `what` did not decode.
+    // Moves what is stored aside, and reports why: `what` did not decode.
     func setAside(_ what: String, _ error: any Error) throws {
       let movedTo = try backend.setAside()
       recovery.problems.append(
