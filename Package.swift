@@ -142,6 +142,8 @@ let package = Package(
       dependencies: [
         "OneWay",
         "OneWayPersistence",
+        "OneWayCombine",
+        "Swidux",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

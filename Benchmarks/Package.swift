@@ -85,6 +85,7 @@ let package = Package(
         "HeapInUse",
         .product(name: "OneWay", package: "OneWay"),
         .product(name: "OneWayCombine", package: "OneWay"),
+        .product(name: "OneWayPersistence", package: "OneWay"),
         .product(name: "Swidux", package: "OneWay"),
       ]
     ),

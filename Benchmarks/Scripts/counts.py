@@ -72,6 +72,11 @@ HOT_PATHS = [
     ("Send, 100 read properties unchanged", "b13-read-unchanged", 100, 5000, 1),
     ("Send, 1 read property changed", "b13-read-changed", 1, 20000, 1),
     ("Send, 100 read properties, one changed", "b13-read-changed", 100, 5000, 1),
+    # A view-store send that changes nothing, to a store persisted with snapshots or a journal:
+    # neither writes, and the engine reports nothing to an observer of changes (against
+    # "p2-bare", the same store unpersisted, the goal is at most 1.1x).
+    ("Persisted send, state unchanged, snapshots", "p2-snapshots", 0, 20000, 1),
+    ("Persisted send, state unchanged, journal", "p2-journal", 0, 20000, 1),
 ]
 
 # The C allocator's entry points. Each allocation enters exactly one of them (glibc's calloc,

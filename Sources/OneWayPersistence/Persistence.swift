@@ -33,6 +33,8 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
   // @unchecked Sendable, safe: every mutable field is used only while holding `lock`, and the
   // backend only while holding `lock` (journal mode) or `writeLock` (snapshot mode, where
   // `lock` guards the latest state and the coalescer).
+  // The fields are internal, not private, for this type's other files: attaching and appending
+  // (`Persistence+Reductions.swift`), writing and its timer (`Persistence+Writing.swift`).
 
   /// The state loaded (or recovered) when the persistence was created: the state to start the
   /// store from.
@@ -48,25 +50,25 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
     case journal(sync: JournalSync, snapshotEvery: Int, encode: (Action) throws -> Data)
   }
 
-  private let mode: Mode
-  private let backend: any PersistenceBackend
-  private let version: Int
-  private let onError: @Sendable (PersistenceError) -> Void
-  private let now: @Sendable () -> Duration
+  let mode: Mode
+  let backend: any PersistenceBackend
+  let version: Int
+  let onError: @Sendable (PersistenceError) -> Void
+  let now: @Sendable () -> Duration
   /// Returns a sleep until `delay` from now, its deadline fixed at once, so that a timer task
   /// that starts late still wakes at the right time (a test clock may have moved on already).
-  private let sleep: @Sendable (Duration) -> @Sendable () async throws -> Void
+  let sleep: @Sendable (Duration) -> @Sendable () async throws -> Void
 
-  private let lock = NSLock()
-  private let writeLock = NSLock()
-  private var latest: State
-  private var sequence: UInt64
-  private var sinceSnapshot = 0
-  private var needsSnapshot = false
-  private var coalescer: WriteCoalescer
-  private var isAttached = false
-  private var timer: Task<Void, Never>?
-  private var writes = 0
+  let lock = NSLock()
+  let writeLock = NSLock()
+  var latest: State
+  var sequence: UInt64
+  var sinceSnapshot = 0
+  var needsSnapshot = false
+  var coalescer: WriteCoalescer
+  var isAttached = false
+  var timer: Task<Void, Never>?
+  var writes = 0
 
   /// Creates a persistence that keeps coalesced snapshots of the state in `file`, and loads the
   /// state from it.
@@ -256,202 +258,6 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
 
   /// Flushes, telling `onError` if that fails.
   func flushReporting() {
-    do { try flush() } catch {
-      onError(error as? PersistenceError ?? Self.failure(error, at: backend.location))
-    }
-  }
-
-  // MARK: - Reductions
-
-  /// Starts persisting a store whose state is now `state`, returning the observer of its
-  /// reductions, or `nil` (and an error to `onError`) if a store is already attached.
-  func attach(currentState state: State, changed: Bool) -> ((Action, State, Bool) -> Void)? {
-    let attached = lock.withLock {
-      defer { isAttached = true }
-      return isAttached
-    }
-    guard !attached else {
-      onError(PersistenceError(location: backend.location, reason: .alreadyAttached))
-      return nil
-    }
-    // What the store reduced before it was attached (`bind()`'s first actions) is not in
-    // the journal: a snapshot takes it in.
-    if changed {
-      if case .journal = mode {
-        lock.withLock { needsSnapshot = true }
-      }
-      didReduce(state: state, changed: true, append: nil)
-    }
-    let release = ReleaseFlush(self)
-    return { action, state, changed in
-      release.persistence.didReduce(state: state, changed: changed, append: action)
-    }
-  }
-
-  private func didReduce(state: State, changed: Bool, append action: Action?) {
-    guard changed else { return }
-    switch mode {
-    case .snapshots:
-      lock.lock()
-      latest = state
-      let decision = coalescer.changed(at: now())
-      lock.unlock()
-      switch decision {
-      case .writeNow: writeReporting()
-      case .schedule(let delay):
-        let task = startTimer(after: delay)
-        lock.withLock { timer = task }
-      case .wait: break
-      }
-    case .journal(let sync, let snapshotEvery, let encode):
-      lock.lock()
-      defer { lock.unlock() }
-      latest = state
-      do {
-        guard !needsSnapshot, let action else { return try writeJournalSnapshot() }
-        let payload: Data
-        do {
-          payload = try encode(action)
-        } catch {
-          needsSnapshot = true
-          throw PersistenceError(
-            location: backend.location,
-            reason: .writeFailed(message: "an action could not be encoded: \(error)")
-          )
-        }
-        do {
-          try backend.append(
-            StoredRecord(sequence: sequence + 1, version: version, payload: Array(payload)),
-            expectedSequence: sequence
-          )
-        } catch {
-          // The journal lacks this action from now on: only a snapshot can take it in.
-          needsSnapshot = true
-          throw error
-        }
-        sequence += 1
-        sinceSnapshot += 1
-        if sinceSnapshot >= snapshotEvery { return try writeJournalSnapshot() }
-        switch sync {
-        case .everyAppend:
-          try backend.sync()
-        case .interval:
-          switch coalescer.changed(at: now()) {
-          case .writeNow: try backend.sync()
-          case .schedule(let delay): timer = startTimer(after: delay)
-          case .wait: break
-          }
-        }
-      } catch {
-        onError(error as? PersistenceError ?? Self.failure(error, at: backend.location))
-      }
-    }
-  }
-
-  // MARK: - Writing
-
-  /// Writes a snapshot of the latest state and empties the journal; called holding `lock`.
-  private func writeJournalSnapshot() throws {
-    let data = try encodeState(latest)
-    try backend.writeSnapshot(StoredSnapshot(version: version, sequence: sequence, state: data))
-    sinceSnapshot = 0
-    needsSnapshot = false
-    writes += 1
-  }
-
-  /// Writes the latest state (snapshot mode), one write at a time, each taking the state as it
-  /// is when it starts, so that a write never replaces a newer state with an older one.
-  private func writeLatestSnapshot() throws {
-    try writeLock.withLock {
-      let (state, sequence) = lock.withLock {
-        self.sequence += 1
-        return (latest, self.sequence)
-      }
-      do {
-        let data = try encodeState(state)
-        try backend.writeSnapshot(StoredSnapshot(version: version, sequence: sequence, state: data))
-        lock.withLock {
-          needsSnapshot = false
-          writes += 1
-        }
-      } catch {
-        lock.withLock { needsSnapshot = true }
-        throw error
-      }
-    }
-  }
-
-  private func writeReporting() {
-    do {
-      try writeLatestSnapshot()
-    } catch {
-      onError(error as? PersistenceError ?? Self.failure(error, at: backend.location))
-    }
-  }
-
-  private func encodeState(_ state: State) throws -> [UInt8] {
-    do {
-      return Array(try JSONEncoder().encode(state))
-    } catch {
-      throw PersistenceError(
-        location: backend.location,
-        reason: .writeFailed(message: "the state could not be encoded: \(error)")
-      )
-    }
-  }
-
-  private static func failure(_ error: any Error, at location: String) -> PersistenceError {
-    PersistenceError(location: location, reason: .writeFailed(message: "\(error)"))
-  }
-
-  // MARK: - Timer
-
-  /// Starts the timer that writes (or syncs) what changed since the last write; called by
-  /// the one change that finds no timer running, which keeps the task in `timer`.
-  private func startTimer(after delay: Duration) -> Task<Void, Never> {
-    let sleep = self.sleep(delay)
-    return Task { [weak self] in
-      do { try await sleep() } catch { return }
-      self?.timerFired()
-    }
-  }
-
-  private func timerFired() {
-    switch mode {
-    case .snapshots:
-      let write = lock.withLock { coalescer.timerFired(at: now()) }
-      if write { writeReporting() }
-    case .journal:
-      lock.withLock {
-        guard coalescer.timerFired(at: now()) else { return }
-        do { try backend.sync() } catch {
-          onError(error as? PersistenceError ?? Self.failure(error, at: backend.location))
-        }
-      }
-    }
-  }
-
-  // MARK: - Testing
-
-  /// The number of snapshots written since creation.
-  var snapshotWrites: Int { lock.withLock { writes } }
-
-  /// Waits for the running timer, if any, to end.
-  func waitForTimer() async {
-    await lock.withLock { timer }?.value
-  }
-}
-
-/// Flushes a persistence when the store it is attached to is released: the store's observer
-/// of reductions is its only owner.
-private final class ReleaseFlush<State: Codable & Sendable, Action: Sendable>: Sendable {
-  let persistence: Persistence<State, Action>
-
-  init(_ persistence: Persistence<State, Action>) {
-    self.persistence = persistence
-  }
-
-  deinit {
-    persistence.flushReporting()
+    do { try flush() } catch { report(error) }
   }
 }

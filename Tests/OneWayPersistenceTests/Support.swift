@@ -116,3 +116,10 @@ func bytes(_ file: URL) -> [UInt8] {
 func write(_ bytes: [UInt8], to file: URL) {
   try! Data(bytes).write(to: file)
 }
+
+/// The number of records in the journal beside the snapshot `file`.
+func journalRecords(_ file: URL) -> Int {
+  let journal = URL(fileURLWithPath: file.path + ".journal")
+  guard case .valid(_, _, let scan) = FileLayout.parseJournal(bytes(journal)) else { return 0 }
+  return scan.records.count
+}

@@ -25,6 +25,7 @@ guard let scenario = arguments.first else {
                b13-read-unchanged b13-read-changed b13-bare-unchanged b13-bare-changed
                way-current way-threadsafe way-bare way-bare-locked
                swidux-dispatch swidux-unchanged swidux-bare
+               p2-bare p2-snapshots p2-journal
                b7-bytes-store b7-bytes-viewstore b7-bytes-actor b7-bytes-way b7-bytes-swidux
     (SUBSCRIBERS is the number of subscriptions for b8 and swidux-unchanged, the array's size
      for b10 and b12, the properties read for b13; b7-bytes-* print the bytes that ITERATIONS idle stores retain, per store)
@@ -203,6 +204,12 @@ case "swidux-unchanged":
   dispatchToSwidux(subscribers: subscribers, 0..<iterations)
 case "swidux-bare":
   dispatchToBareLockedStore(0..<iterations)
+case "p2-bare":
+  try sendUnchanged(persisted: .none, 0..<iterations)
+case "p2-snapshots":
+  try sendUnchanged(persisted: .snapshots, 0..<iterations)
+case "p2-journal":
+  try sendUnchanged(persisted: .journal, 0..<iterations)
 case "b7-bytes-store":
   printRetainedBytes(iterations, "Store") {
     Store(reducer: CounterReducer(), state: CounterReducer.State())

@@ -32,59 +32,48 @@ struct Recovery<State: Codable> {
       )
     }
     var recovery = Recovery(state: initialState, sequence: 0, problems: history.problems)
+    // `bytes`, stored by `stored`, migrated to `version` with the step that `step` picks.
+    func current(
+      _ bytes: [UInt8],
+      from stored: Int,
+      _ step: (Migration) -> @Sendable (Data) throws -> Data
+    ) throws -> Data {
+      guard stored < version else { return Data(bytes) }
+      return Data(
+        try migrations.migrate(bytes, from: stored, to: version, location: location, step: step)
+      )
+    }
+    // Moves what is stored aside, and reports why: `what` did not decode.
+    func setAside(_ what: String, _ error: any Error) throws {
+      let movedTo = try backend.setAside()
+      recovery.problems.append(
+        PersistenceError(
+          location: location,
+          reason: .undecodable(message: what + describe(error), movedTo: movedTo)
+        )
+      )
+    }
     var writeBack = false
     if let snapshot = history.snapshot {
-      var bytes = snapshot.state
-      if snapshot.version < version {
-        bytes = try migrations.migrate(
-          bytes,
-          from: snapshot.version,
-          to: version,
-          location: location,
-          step: { $0.state }
-        )
-        writeBack = true
-      }
+      let bytes = try current(snapshot.state, from: snapshot.version, \.state)
       do {
-        recovery.state = try JSONDecoder().decode(State.self, from: Data(bytes))
+        recovery.state = try JSONDecoder().decode(State.self, from: bytes)
         recovery.sequence = snapshot.sequence
+        writeBack = snapshot.version < version
       } catch {
-        recovery.problems.append(
-          PersistenceError(
-            location: location,
-            reason: .undecodable(message: describe(error), movedTo: try backend.setAside())
-          )
-        )
+        try setAside("", error)
         history.records = []
-        writeBack = false
       }
     }
     if let replay {
       for record in history.records {
-        var payload = record.payload
-        if record.version < version {
-          payload = try migrations.migrate(
-            payload,
-            from: record.version,
-            to: version,
-            location: location,
-            step: { $0.action }
-          )
-        }
+        let payload = try current(record.payload, from: record.version, \.action)
         do {
-          try replay(&recovery.state, Data(payload))
+          try replay(&recovery.state, payload)
         } catch {
           // The state so far is kept; the files, this record and those after it included, are
           // moved aside whole, and the state is written back as the new start.
-          recovery.problems.append(
-            PersistenceError(
-              location: location,
-              reason: .undecodable(
-                message: "action \(record.sequence) of the journal: \(describe(error))",
-                movedTo: try backend.setAside()
-              )
-            )
-          )
+          try setAside("action \(record.sequence) of the journal: ", error)
           writeBack = true
           break
         }
@@ -93,18 +82,7 @@ struct Recovery<State: Codable> {
       }
     }
     if writeBack {
-      let bytes: [UInt8]
-      do {
-        bytes = Array(try JSONEncoder().encode(recovery.state))
-      } catch {
-        throw PersistenceError(
-          location: location,
-          reason: .writeFailed(message: "the state could not be encoded: \(error)")
-        )
-      }
-      try backend.writeSnapshot(
-        StoredSnapshot(version: version, sequence: recovery.sequence, state: bytes)
-      )
+      try backend.writeSnapshot(of: recovery.state, version: version, sequence: recovery.sequence)
     }
     return recovery
   }

@@ -50,16 +50,22 @@ final class Broadcaster<Action, State: Sendable> {
   func setLog(_ log: ((Reduction<Action, State>) -> Void)?) {
     if let reductions {
       reductions.log = log
-      if log == nil, reductions.observers.isEmpty { self.reductions = nil }
+      if log == nil, reductions.isEmpty { self.reductions = nil }
     } else if let log {
       reductions = ReductionChannel(log: log)
     }
   }
 
-  /// Adds an observer of every reduced action.
-  func addReductionObserver(_ observer: @escaping (Reduction<Action, State>) -> Void) {
+  /// Adds an observer of the reductions that `interest` names.
+  func addReductionObserver(
+    _ interest: ReductionInterest,
+    _ observer: @escaping (Reduction<Action, State>) -> Void
+  ) {
     if reductions == nil { reductions = ReductionChannel(log: nil) }
-    reductions!.observers.append(observer)
+    switch interest {
+    case .everyAction: reductions!.observers.append(observer)
+    case .changes: reductions!.changeObservers.append(observer)
+    }
   }
 
   /// A new `states` loop that receives `initial`, then every published state; `onEnd` is
@@ -89,17 +95,49 @@ final class Broadcaster<Action, State: Sendable> {
   }
 }
 
-/// Who hears of every reduced action: the store's log and the observers of reductions (the
-/// test store's), called on the store's isolation.
+/// Who hears of reduced actions, called on the store's isolation: the store's log and the
+/// observers of every action (the test store's, history, a way's publisher) hear of each one;
+/// the observers of changes (persistence) only of those that changed the state.
+///
+/// The two kinds are kept apart so that a reduce that changed nothing costs a store observed
+/// only for its changes one check, not a `Reduction` made and handed to closures that would
+/// ignore it.
 @usableFromInline
 final class ReductionChannel<Action, State> {
-  // Used only by the engine, on its store's isolation.
+  // Used only by the engine, on its store's isolation, and read by the reduce of every send
+  // (``hearsUnchanged``): dynamic exclusivity checks would only cost time, as the
+  // broadcaster's.
   /// The store's log, set by its logging options; apart from the observers, so that changing
   /// the options replaces it.
-  @usableFromInline var log: ((Reduction<Action, State>) -> Void)?
-  @usableFromInline var observers: [(Reduction<Action, State>) -> Void] = []
-
-  init(log: ((Reduction<Action, State>) -> Void)?) {
-    self.log = log
+  @exclusivity(unchecked) @usableFromInline var log: Observer? {
+    didSet { hearsUnchanged = log != nil || !observers.isEmpty }
   }
+  @exclusivity(unchecked) @usableFromInline var observers: [Observer] = [] {
+    didSet { hearsUnchanged = log != nil || !observers.isEmpty }
+  }
+  @exclusivity(unchecked) @usableFromInline var changeObservers: [Observer] = []
+  /// Whether someone hears of a reduce that did not change the state (the log or an observer
+  /// of every action); kept rather than computed, as it is read by every reduce.
+  @exclusivity(unchecked) @usableFromInline private(set) var hearsUnchanged = false
+
+  @usableFromInline typealias Observer = (Reduction<Action, State>) -> Void
+
+  init(log: Observer?) {
+    self.log = log
+    hearsUnchanged = log != nil
+  }
+
+  /// Whether nobody hears of anything.
+  var isEmpty: Bool {
+    log == nil && observers.isEmpty && changeObservers.isEmpty
+  }
+}
+
+/// Which reductions an observer of the channel of reductions hears of.
+package enum ReductionInterest: Sendable {
+  /// Every reduced action, whether it changed the state or not.
+  case everyAction
+  /// Only the reduced actions that changed the state (by `!=`, or an assignment through
+  /// `@Triggered`).
+  case changes
 }

@@ -93,10 +93,11 @@ extension StoreEngine {
     scheduler.isBinding(source) ? .bind : .effect
   }
 
-  /// Tells the channel of reductions about `action`, which came from `origin`.
+  /// Tells the channel of reductions about `action`, which came from `origin`: the observers
+  /// of changes only if it `changed` the state.
   @usableFromInline
   func report(_ action: Action, changed: Bool, origin: ReductionOrigin) {
-    guard let channel = broadcaster?.reductions else { return }
+    guard let channel = broadcaster?.reductions, changed || channel.hearsUnchanged else { return }
     let reduction = Reduction(
       action: action,
       state: core.state,
@@ -105,5 +106,8 @@ extension StoreEngine {
     )
     channel.log?(reduction)
     for observer in channel.observers { observer(reduction) }
+    if changed {
+      for observer in channel.changeObservers { observer(reduction) }
+    }
   }
 }

@@ -75,9 +75,13 @@ extension StoreEngine {
     backlog = nil
   }
 
-  /// Adds an observer of every reduced action, called on the store's isolation.
-  package func observeReductions(_ observer: @escaping (Reduction<Action, State>) -> Void) {
-    makeBroadcaster().addReductionObserver(observer)
+  /// Adds an observer of the reduced actions that `interest` names (by default, every one),
+  /// called on the store's isolation.
+  package func observeReductions(
+    _ interest: ReductionInterest = .everyAction,
+    _ observer: @escaping (Reduction<Action, State>) -> Void
+  ) {
+    makeBroadcaster().addReductionObserver(interest, observer)
   }
 
   /// Where the log goes; kept only when it is not the standard output.

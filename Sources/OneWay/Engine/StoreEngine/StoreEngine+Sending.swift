@@ -120,7 +120,7 @@ extension StoreEngine {
       if changed, backlog != nil { keepInBacklog() }
     } else {
       if changed { didCommit() }
-      if reportsReductions { report(action, changed: changed, origin: origin) }
+      if reportsReduction(changed: changed) { report(action, changed: changed, origin: origin) }
     }
   }
 
@@ -135,10 +135,23 @@ extension StoreEngine {
     return broadcaster?.needsPreviousState ?? false
   }
 
-  /// Whether anything must hear of each reduced action, changed or not.
+  /// Whether the store has a channel of reductions: then the origin of each queued action is
+  /// kept for it.
   @inlinable
   var reportsReductions: Bool {
     broadcaster?.reductions != nil
+  }
+
+  /// Whether the channel of reductions has someone to tell of a reduce that `changed` the
+  /// state or not: an unchanged reduce of a store observed only for its changes (persistence)
+  /// reports nothing, and costs that store no more than an unobserved one.
+  ///
+  /// Only called once the broadcaster is known to exist, which is not checked again: the check
+  /// was a good part of what this costs an unchanged reduce.
+  @inlinable @inline(__always)
+  func reportsReduction(changed: Bool) -> Bool {
+    guard let channel = broadcaster.unsafelyUnwrapped.reductions else { return false }
+    return changed || channel.hearsUnchanged
   }
 
   /// Whether the store has key-path subscriptions (or child stores) to tell.
