@@ -37,6 +37,7 @@ let package = Package(
         "BenchmarkFixtures",
         "LockedStoreFixtures",
         .product(name: "OneWay", package: "OneWay"),
+        .product(name: "OneWayDevTools", package: "OneWay"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/OneWayBenchmarks",
@@ -84,6 +85,7 @@ let package = Package(
         "WayBenchmarkFixtures",
         "HeapInUse",
         .product(name: "OneWay", package: "OneWay"),
+        .product(name: "OneWayDevTools", package: "OneWay"),
         .product(name: "OneWayCombine", package: "OneWay"),
         .product(name: "Swidux", package: "OneWay"),
       ]

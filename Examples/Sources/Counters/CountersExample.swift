@@ -1,16 +1,24 @@
+import Foundation
 import OneWay
+import OneWayDevTools
+import OneWayInspector
 
 /// A composed app run from a script: a list of counter rows, each a child feature with its
 /// own debounced save and timer, an optional detail, and a parent that reacts to both.
 ///
 /// ```text
 /// swift run --package-path Examples Counters
+/// swift run --package-path Examples Counters --inspect
 /// ```
 ///
 /// Every step that waits, waits for a state (`store.states`), never for a time, so the output
 /// is the same on every run; what it shows is what composition promises: a removed row's
 /// pending save never fires, rows that save and tick under the same identifiers do not
 /// disturb each other, and closing the detail cancels its load.
+///
+/// With `--inspect` it records the store's history, serves the inspector page (its address is
+/// printed first), runs the same script, then keeps serving and prints the rows at each state
+/// the store shows, until it is stopped (Ctrl-C).
 @main
 enum CountersExample {
   static func main() async {
@@ -18,6 +26,7 @@ enum CountersExample {
       reducer: CountersReducer(facts: slowFact),
       state: CountersReducer.State()
     )
+    let inspector = CommandLine.arguments.contains("--inspect") ? await inspect(store) : nil
 
     say("add three rows")
     for _ in 1...3 { await store.send(.addRow) }
@@ -50,6 +59,26 @@ enum CountersExample {
 
     say("what the parent saw")
     for line in await store.state.log { print("  \(line)") }
+
+    if inspector != nil { await serve(store) }
+  }
+
+  /// Turns the store's history on and serves its inspector page; exits when it cannot listen.
+  static func inspect(_ store: Store<CountersReducer, ContinuousClock>) async -> Inspector {
+    let devTools = await store.devTools()
+    do {
+      return try await Inspector.start(devTools)
+    } catch {
+      print("counters: the inspector did not start: \(error)")
+      exit(1)
+    }
+  }
+
+  /// Prints the rows at each state the store shows (the page's travels among them) until the
+  /// process is stopped.
+  static func serve(_ store: Store<CountersReducer, ContinuousClock>) async {
+    say("serving the inspector until stopped (Ctrl-C)")
+    for await state in store.states { show(state) }
   }
 
   /// A fact about `number`, after a delay that stands for a network request. Cancelling the

@@ -1,0 +1,155 @@
+import Foundation
+import HummingbirdTesting
+import OneWay
+import OneWayDevTools
+import OneWayInspector
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A counter whose actions and state are `Codable`: every feature of the page.
+struct Clicks: Reducer {
+  struct State: Sendable, Equatable, Codable {
+    var count = 0
+  }
+
+  enum Action: Sendable, Equatable, Codable {
+    case add
+    case reset
+  }
+
+  func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    switch action {
+    case .add: state.count += 1
+    case .reset: state.count = 0
+    }
+    return .none
+  }
+}
+
+/// A store whose types are not `Codable`: the page shows dumps and travels, no more.
+struct Opaque: Reducer {
+  struct State: Sendable, Equatable {
+    var pokes = 0
+  }
+
+  enum Action: Sendable {
+    case poke
+  }
+
+  func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    state.pokes += 1
+    return .none
+  }
+}
+
+let tokenHeader = HTTPField.Name("X-OneWay-Token")!
+
+/// Runs `body` with an inspector of `devTools` (a fresh counter's when `nil`) and a client
+/// connected to it, then stops both.
+func withInspector<R: Reducer>(
+  _ devTools: DevTools<R>,
+  _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
+) async throws where R.Action: Codable & Sendable, R.State: Codable & Sendable & Equatable {
+  let inspector = try await Inspector.start(devTools, printsURL: false)
+  try await connect(inspector, body)
+}
+
+func withInspector<R: Reducer>(
+  _ devTools: DevTools<R>,
+  _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
+) async throws where R.Action: Sendable, R.State: Sendable & Equatable {
+  let inspector = try await Inspector.start(devTools, printsURL: false)
+  try await connect(inspector, body)
+}
+
+func withInspector(
+  _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
+) async throws {
+  let store = Store(reducer: Clicks(), state: Clicks.State())
+  try await withInspector(await store.devTools(), body)
+}
+
+private func connect(
+  _ inspector: Inspector,
+  _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
+) async throws {
+  do {
+    try await TestClient.withClient(host: "127.0.0.1", port: inspector.port) { client in
+      try await body(inspector, client)
+    }
+  } catch {
+    await inspector.stop()
+    throw error
+  }
+  await inspector.stop()
+}
+
+/// A request to `inspector`, with the `Host` its own page would send unless `authority` says
+/// otherwise.
+func request(
+  _ path: String,
+  _ inspector: Inspector,
+  method: HTTPRequest.Method = .get,
+  authority: String? = nil,
+  headers: HTTPFields = [:],
+  body: String? = nil
+) -> TestClient.Request {
+  TestClient.Request(
+    path,
+    method: method,
+    authority: authority ?? "127.0.0.1:\(inspector.port)",
+    headers: headers,
+    body: body.map { ByteBuffer(string: $0) }
+  )
+}
+
+func text(_ response: TestClient.Response) -> String {
+  response.body.map { String(buffer: $0) } ?? ""
+}
+
+/// The machine's IPv4 addresses other than loopback, to check the server is not reachable there.
+func nonLoopbackIPv4Addresses() -> [String] {
+  var list: UnsafeMutablePointer<ifaddrs>?
+  guard getifaddrs(&list) == 0, let first = list else { return [] }
+  defer { freeifaddrs(list) }
+  var addresses: [String] = []
+  for item in sequence(first: first, next: { $0.pointee.ifa_next }) {
+    guard let address = item.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET)
+    else { continue }
+    var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+    let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    guard
+      getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+    else { continue }
+    let text = String(
+      decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+      as: UTF8.self
+    )
+    if !text.hasPrefix("127.") { addresses.append(text) }
+  }
+  return addresses
+}
+
+/// Whether a TCP connection to `address`:`port` is accepted.
+func canConnect(to address: String, port: Int) -> Bool {
+  #if canImport(Glibc)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  #else
+    let fd = socket(AF_INET, SOCK_STREAM, 0)
+  #endif
+  guard fd >= 0 else { return false }
+  defer { close(fd) }
+  var target = sockaddr_in()
+  target.sin_family = sa_family_t(AF_INET)
+  target.sin_port = in_port_t(UInt16(port).bigEndian)
+  guard inet_pton(AF_INET, address, &target.sin_addr) == 1 else { return false }
+  return withUnsafePointer(to: &target) { pointer in
+    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+    }
+  }
+}
