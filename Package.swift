@@ -31,6 +31,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
     // OneWayInspector: the HTTP server of the inspector page.
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
   ],
   targets: [
     .target(name: "OneWay"),
@@ -82,8 +84,10 @@ let package = Package(
       dependencies: [
         "OneWayDevTools",
         .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     .testTarget(
@@ -92,6 +96,8 @@ let package = Package(
         "OneWay",
         "OneWayDevTools",
         "OneWayInspector",
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import OneWay
 import OneWayDevTools
+import ServiceLifecycle
 
 /// A web page that shows a running store's history and travels in it, served on the loopback
 /// interface while the app runs.
@@ -28,11 +29,13 @@ public final class Inspector: Sendable {
   /// `X-OneWay-Token` header.
   public let token: String
 
+  private let group: ServiceGroup
   private let server: Task<Void, Never>
 
-  private init(port: Int, token: String, server: Task<Void, Never>) {
+  private init(port: Int, token: String, group: ServiceGroup, server: Task<Void, Never>) {
     self.port = port
     self.token = token
+    self.group = group
     self.server = server
     url = URL(string: "http://127.0.0.1:\(port)/?token=\(token)")!
   }
@@ -97,8 +100,13 @@ public final class Inspector: Sendable {
       },
       logger: logger
     )
+    // A group of its own, so that stop() can shut the server down gracefully (a cancelled
+    // server logs every open connection as an error) and no signal handler is installed.
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(services: [app], logger: logger)
+    )
     let server = Task {
-      do { try await app.run() } catch { report.yield(error) }
+      do { try await group.run() } catch { report.yield(error) }
       report.finish()
       announce.finish()
     }
@@ -106,14 +114,14 @@ public final class Inspector: Sendable {
       var errors = failure.makeAsyncIterator()
       throw await errors.next() ?? InspectorError.notListening
     }
-    let inspector = Inspector(port: port, token: token, server: server)
+    let inspector = Inspector(port: port, token: token, group: group, server: server)
     if printsURL { print("OneWay inspector: \(inspector.url.absoluteString)") }
     return inspector
   }
 
   /// Stops the server and waits until it has closed its socket.
   public func stop() async {
-    server.cancel()
+    await group.triggerGracefulShutdown()
     await server.value
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Refuses every request that does not come from the page of this session (H4): a `Host` that
@@ -23,7 +24,9 @@ struct InspectorGuard<Context: RequestContext>: RouterMiddleware {
     if let origin = request.headers[.origin], !origins.contains(origin) {
       return problem(.forbidden, "Requests from \(origin) are refused.")
     }
-    let given = request.headers[InspectorHeader.token] ?? request.uri.queryParameters["token"]
+    let given =
+      request.headers[InspectorHeader.token]
+      ?? request.uri.queryParameters["token"].map(String.init)
     guard let given, tokensMatch(given, token) else {
       return problem(.unauthorized, "The inspector needs the token of its URL.")
     }

@@ -69,7 +69,7 @@ let inspectorPage = #"""
       <h2>Diff</h2>
       <pre id="diff"></pre>
       <h2>Send an action (JSON)</h2>
-      <textarea id="send-json" rows="3" placeholder='"addRow"'></textarea>
+      <textarea id="send-json" rows="3" placeholder='{"addRow":{}}'></textarea>
       <button id="send">Send</button>
       <h2>Recording (JSON)</h2>
       <textarea id="recording" rows="6"></textarea>
@@ -128,7 +128,7 @@ let inspectorPage = #"""
     const changed = now !== seen;
     seen = now;
     next = page.next;
-    travelled = page.travelled;
+    travelled = page.travelled ?? null;  // absent when live
     codable = page.codable;
     if (changed || reset || force) render(page);
     if (selected === null || !entries.some((e) => e.index === selected)) {
@@ -195,7 +195,7 @@ let inspectorPage = #"""
       const state = JSON.parse(await api("GET", "/api/state?index=" + index));
       const diff = JSON.parse(await api("GET", "/api/diff?index=" + index));
       if (selected !== index) return;
-      $("state").replaceChildren(state.json === null
+      $("state").replaceChildren(state.json == null
         ? Object.assign(document.createElement("pre"), { textContent: state.dump })
         : tree(JSON.parse(state.json), "state"));
       showDiff(diff.diff);
@@ -224,7 +224,7 @@ let inspectorPage = #"""
 
   function showDiff(text) {
     const diff = $("diff");
-    if (text === null) { diff.textContent = "(no change)"; return; }
+    if (text == null) { diff.textContent = "(no change)"; return; }
     diff.replaceChildren(...text.split("\n").map((line) => Object.assign(
       document.createElement("div"),
       { textContent: line,

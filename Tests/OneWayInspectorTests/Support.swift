@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import OneWay
 import OneWayDevTools
