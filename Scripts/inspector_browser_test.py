@@ -34,7 +34,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCREENSHOT = os.path.join(
     ROOT, "Sources/OneWayInspector/OneWayInspector.docc/Resources/inspector.png"
 )
-ELEMENT = "element-6066-11e4-a07c-4bf9ac2f2b98"
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the W3C web element identifier
 
 # What the Counters script sends, as the caller's actions' JSON, in order.
 EXAMPLE_SENDS = (
@@ -149,6 +149,8 @@ class Browser:
         found = self.call(
             "POST", self.session + "/element", {"using": "css selector", "value": css}
         )
+        if ELEMENT not in found:
+            raise RuntimeError(f"no element {css}: {found}")
         return found[ELEMENT]
 
     def click(self, css):
@@ -279,6 +281,7 @@ def main():
               browser.text("#status"))
         browser.click('#log .entry[data-index="4"]')
         wait_until(lambda: "+" in (browser.text("#diff") or ""))
+        browser.script("document.querySelectorAll('section').forEach((s) => s.scrollTop = 0)")
         size = browser.screenshot(options.screenshot)
         check(f"a screenshot is saved ({os.path.relpath(options.screenshot, ROOT)})", size > 1000)
 

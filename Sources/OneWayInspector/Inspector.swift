@@ -115,7 +115,11 @@ public final class Inspector: Sendable {
       throw await errors.next() ?? InspectorError.notListening
     }
     let inspector = Inspector(port: port, token: token, group: group, server: server)
-    if printsURL { print("OneWay inspector: \(inspector.url.absoluteString)") }
+    if printsURL {
+      print("OneWay inspector: \(inspector.url.absoluteString)")
+      // Flushed at once: the output may be a pipe that someone reads the address from.
+      fflush(nil)
+    }
     return inspector
   }
 

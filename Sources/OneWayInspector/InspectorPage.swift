@@ -29,7 +29,7 @@ let inspectorPage = #"""
     .entry.skipped .action { text-decoration: line-through; color: #999; }
     .entry .index { color: #888; min-width: 3em; }
     .entry .origin { color: #7a4; min-width: 4em; }
-    .entry .action { flex: 1; white-space: pre; overflow: hidden; text-overflow: ellipsis; }
+    .entry .action { flex: 1; overflow-wrap: anywhere; }
     pre { margin: 0; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
     .tree { font: 12px ui-monospace, monospace; }
     .tree details { margin-left: 14px; }
@@ -169,12 +169,17 @@ let inspectorPage = #"""
       cell("index", "#" + entry.index),
       cell("time", entry.time.toFixed(3) + "s"),
       cell("origin", entry.origin),
-      cell("action", entry.action),
+      cell("action", oneLine(entry.action)),
       button("Jump", "jump", () => act("POST", "/api/jump?index=" + entry.index)),
       button(entry.skipped ? "Unskip" : "Skip", "skip",
         () => act("POST", "/api/skip?index=" + entry.index)));
     item.addEventListener("click", () => select(entry.index));
     return item;
+  }
+
+  // A multi-line custom dump on one line: "Action.row(id: 2, action: .increment)".
+  function oneLine(text) {
+    return text.replace(/\(\s+/g, "(").replace(/,?\s*\n\s*\)/g, ")").replace(/\s*\n\s*/g, " ");
   }
 
   function button(label, className, onClick) {
@@ -190,7 +195,8 @@ let inspectorPage = #"""
     document.querySelectorAll(".entry").forEach((item) =>
       item.classList.toggle("selected", Number(item.dataset.index) === index));
     const entry = entries.find((e) => e.index === index);
-    $("selected-title").textContent = "State after #" + index + (entry ? " " + entry.action : "");
+    $("selected-title").textContent =
+      "State after #" + index + (entry ? " " + oneLine(entry.action) : "");
     try {
       const state = JSON.parse(await api("GET", "/api/state?index=" + index));
       const diff = JSON.parse(await api("GET", "/api/diff?index=" + index));

@@ -103,7 +103,12 @@ struct InspectorTests {
       #expect(bad.status == .badRequest)
       #expect(text(bad).contains("The action does not decode"))
       let good = try await client.execute(
-        request("/api/send?token=\(inspector.token)", inspector, method: .post, body: #"{"add":{}}"#)
+        request(
+          "/api/send?token=\(inspector.token)",
+          inspector,
+          method: .post,
+          body: #"{"add":{}}"#
+        )
       )
       #expect(good.status == .ok)
     }

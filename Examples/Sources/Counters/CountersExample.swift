@@ -100,9 +100,13 @@ enum CountersExample {
 
   static func say(_ line: String) {
     print("> \(line)")
+    // Flushed at once, so that a program reading through a pipe (the inspector's browser test)
+    // sees each line when it is printed.
+    fflush(nil)
   }
 
   static func show(_ state: CountersReducer.State) {
     print("  rows: " + state.rows.map { "#\($0.id) \($0.count)" }.joined(separator: " | "))
+    fflush(nil)
   }
 }
