@@ -5,6 +5,7 @@ import Hummingbird
 /// Refuses every request that does not come from the page of this session (H4): a `Host` that
 /// is not this server's loopback address (a DNS-rebinding page would send its own name), an
 /// `Origin` that is not the page's own, and a missing or wrong token.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 struct InspectorGuard<Context: RequestContext>: RouterMiddleware {
   let token: String
   let port: BoundPort
@@ -85,10 +86,12 @@ final class BoundPort: @unchecked Sendable {
 }
 
 /// A JSON error body, `{"error": message}`.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func problem(_ status: HTTPResponse.Status, _ message: String) -> Response {
   jsonResponse(["error": message], status: status)
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys]
@@ -96,6 +99,7 @@ func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok) ->
   return jsonResponse(data: data, status: status)
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func jsonResponse(data: Data, status: HTTPResponse.Status = .ok) -> Response {
   Response(
     status: status,

@@ -16,6 +16,7 @@ import OneWayDevTools
 /// | `GET /api/export` | the recording, as JSON |
 /// | `POST /api/import` | load a recording (the body) |
 /// | `POST /api/send` | send an action (the body, as JSON) |
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func addInspectorRoutes<Context: RequestContext>(
   to router: Router<Context>,
   backend: InspectorBackend
@@ -88,16 +89,19 @@ func addInspectorRoutes<Context: RequestContext>(
 /// Recordings are small; a body past this is a mistake, refused rather than read.
 private let maximumBodySize = 32 << 20
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 private func bodyData(_ request: Request) async throws -> Data {
   let buffer = try await request.body.collect(upTo: maximumBodySize)
   return Data(buffer.readableBytesView)
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 private func entryIndex(_ request: Request) -> Int? {
   request.uri.queryParameters["index"].flatMap { Int($0) }
 }
 
 /// `{"done": true}`, or the dev tools' error as a 400 or a 404 that says what was wrong.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 private func outcome(_ body: () async throws -> Void) async -> Response {
   do {
     try await body()
@@ -110,14 +114,17 @@ private func outcome(_ body: () async throws -> Void) async -> Response {
   }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 private func needsIndex() -> Response {
   problem(.badRequest, "Say which entry with ?index=N (a whole number).")
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 private func noSuchEntry(_ index: Int?) -> Response {
   problem(.notFound, DevToolsError.noSuchEntry(index ?? -1).description)
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 private func needsCodable() -> Response {
   problem(
     .notImplemented,

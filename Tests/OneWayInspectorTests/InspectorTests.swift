@@ -7,10 +7,12 @@ import OneWayInspector
 import Testing
 
 /// H4: the inspector listens on loopback only, needs the session's token, refuses other
-/// origins; and its API drives the dev tools.
+/// origins; and its API drives the dev tools. (Each test needs the server's platforms: Swift
+/// Testing takes no `@available` on a suite.)
 @Suite("Inspector: the page's server (H4)")
 struct InspectorTests {
   @Test func h4ARequestWithoutTheRightTokenIsRefused() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else { return }
     try await withInspector { inspector, client in
       let missing = try await client.execute(request("/api/entries", inspector))
       #expect(missing.status == .unauthorized)
@@ -28,6 +30,7 @@ struct InspectorTests {
   }
 
   @Test func h4TheTokenIs32RandomBytesInHex() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else { return }
     try await withInspector { first, _ in
       try await withInspector { second, _ in
         #expect(first.token.count == 64)
@@ -39,6 +42,7 @@ struct InspectorTests {
   }
 
   @Test func h4ARequestFromAnotherOriginIsRefused() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else { return }
     try await withInspector { inspector, client in
       let foreign = try await client.execute(
         request(
@@ -60,6 +64,7 @@ struct InspectorTests {
   }
 
   @Test func h4AnotherHostNameIsRefused() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else { return }
     // A DNS-rebinding page reaches 127.0.0.1 under its own name, which the Host header tells.
     try await withInspector { inspector, client in
       let rebound = try await client.execute(
@@ -82,6 +87,7 @@ struct InspectorTests {
   }
 
   @Test func h4ItListensOnLoopbackOnly() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else { return }
     try await withInspector { inspector, _ in
       #expect(inspector.url.host == "127.0.0.1")
       for address in nonLoopbackIPv4Addresses() {
@@ -91,6 +97,7 @@ struct InspectorTests {
   }
 
   @Test func sendWithBadJSONIsABadRequestThatSaysWhy() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else { return }
     try await withInspector { inspector, client in
       let bad = try await client.execute(
         request(
@@ -115,6 +122,7 @@ struct InspectorTests {
   }
 
   @Test func aJumpChangesTheStoresState() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else { return }
     let store = Store(reducer: Clicks(), state: Clicks.State())
     let devTools = await store.devTools()
     await store.send(.add)
@@ -138,6 +146,7 @@ struct InspectorTests {
   }
 
   @Test func exportGivesBackWhatWasSentAndImportLoadsIt() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else { return }
     let store = Store(reducer: Clicks(), state: Clicks.State())
     let devTools = await store.devTools()
     try await withInspector(devTools) { inspector, client in
@@ -167,6 +176,7 @@ struct InspectorTests {
   }
 
   @Test func theStateAndDiffOfAnEntry() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else { return }
     let store = Store(reducer: Clicks(), state: Clicks.State())
     let devTools = await store.devTools()
     await store.send(.add)
@@ -187,6 +197,7 @@ struct InspectorTests {
   }
 
   @Test func withoutCodableTypesExportIsNotAvailable() async throws {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else { return }
     let store = Store(reducer: Opaque(), state: Opaque.State())
     let devTools = await store.devTools()
     await store.send(.poke)

@@ -52,6 +52,7 @@ let tokenHeader = HTTPField.Name("X-OneWay-Token")!
 
 /// Runs `body` with an inspector of `devTools` (a fresh counter's when `nil`) and a client
 /// connected to it, then stops both.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func withInspector<R: Reducer>(
   _ devTools: DevTools<R>,
   _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
@@ -60,6 +61,7 @@ func withInspector<R: Reducer>(
   try await connect(inspector, body)
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func withInspector<R: Reducer>(
   _ devTools: DevTools<R>,
   _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
@@ -68,6 +70,7 @@ func withInspector<R: Reducer>(
   try await connect(inspector, body)
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func withInspector(
   _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
 ) async throws {
@@ -75,6 +78,7 @@ func withInspector(
   try await withInspector(await store.devTools(), body)
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 private func connect(
   _ inspector: Inspector,
   _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
@@ -92,6 +96,7 @@ private func connect(
 
 /// A request to `inspector`, with the `Host` its own page would send unless `authority` says
 /// otherwise.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func request(
   _ path: String,
   _ inspector: Inspector,
@@ -109,6 +114,7 @@ func request(
   )
 }
 
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func text(_ response: TestClient.Response) -> String {
   response.body.map { String(buffer: $0) } ?? ""
 }

@@ -26,7 +26,8 @@ enum CountersExample {
       reducer: CountersReducer(facts: slowFact),
       state: CountersReducer.State()
     )
-    let inspector = CommandLine.arguments.contains("--inspect") ? await inspect(store) : nil
+    let inspecting = CommandLine.arguments.contains("--inspect")
+    if inspecting { await inspect(store) }
 
     say("add three rows")
     for _ in 1...3 { await store.send(.addRow) }
@@ -60,14 +61,19 @@ enum CountersExample {
     say("what the parent saw")
     for line in await store.state.log { print("  \(line)") }
 
-    if inspector != nil { await serve(store) }
+    if inspecting { await serve(store) }
   }
 
-  /// Turns the store's history on and serves its inspector page; exits when it cannot listen.
-  static func inspect(_ store: Store<CountersReducer, ContinuousClock>) async -> Inspector {
+  /// Turns the store's history on and serves its inspector page for as long as the process
+  /// runs; exits when it cannot.
+  static func inspect(_ store: Store<CountersReducer, ContinuousClock>) async {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else {
+      print("counters: the inspector needs macOS 14 or later")
+      exit(1)
+    }
     let devTools = await store.devTools()
     do {
-      return try await Inspector.start(devTools)
+      _ = try await Inspector.start(devTools)
     } catch {
       print("counters: the inspector did not start: \(error)")
       exit(1)
