@@ -96,9 +96,10 @@ let package = Package(
         "OneWay",
         "OneWayDevTools",
         "OneWayInspector",
+        // Requests are written by hand (LoopbackClient), so that a test can send any Host
+        // header; HummingbirdTesting's client would bring an HTTPS client and its TLS library
+        // into every build of the tests.
         .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),
     // Swidux's API (a Redux store with key-path subscriptions) on OneWay's engine.

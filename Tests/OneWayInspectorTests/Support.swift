@@ -1,7 +1,5 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
-import HummingbirdTesting
 import OneWay
 import OneWayDevTools
 import OneWayInspector
@@ -55,7 +53,7 @@ let tokenHeader = HTTPField.Name("X-OneWay-Token")!
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func withInspector<R: Reducer>(
   _ devTools: DevTools<R>,
-  _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
+  _ body: @escaping @Sendable (Inspector, LoopbackClient) async throws -> Void
 ) async throws where R.Action: Codable & Sendable, R.State: Codable & Sendable & Equatable {
   let inspector = try await Inspector.start(devTools, printsURL: false)
   try await connect(inspector, body)
@@ -64,7 +62,7 @@ func withInspector<R: Reducer>(
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func withInspector<R: Reducer>(
   _ devTools: DevTools<R>,
-  _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
+  _ body: @escaping @Sendable (Inspector, LoopbackClient) async throws -> Void
 ) async throws where R.Action: Sendable, R.State: Sendable & Equatable {
   let inspector = try await Inspector.start(devTools, printsURL: false)
   try await connect(inspector, body)
@@ -72,7 +70,7 @@ func withInspector<R: Reducer>(
 
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 func withInspector(
-  _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
+  _ body: @escaping @Sendable (Inspector, LoopbackClient) async throws -> Void
 ) async throws {
   let store = Store(reducer: Clicks(), state: Clicks.State())
   try await withInspector(await store.devTools(), body)
@@ -81,12 +79,10 @@ func withInspector(
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 private func connect(
   _ inspector: Inspector,
-  _ body: @escaping @Sendable (Inspector, TestClient) async throws -> Void
+  _ body: @escaping @Sendable (Inspector, LoopbackClient) async throws -> Void
 ) async throws {
   do {
-    try await TestClient.withClient(host: "127.0.0.1", port: inspector.port) { client in
-      try await body(inspector, client)
-    }
+    try await body(inspector, LoopbackClient(port: inspector.port))
   } catch {
     await inspector.stop()
     throw error
@@ -104,19 +100,18 @@ func request(
   authority: String? = nil,
   headers: HTTPFields = [:],
   body: String? = nil
-) -> TestClient.Request {
-  TestClient.Request(
-    path,
+) -> LoopbackRequest {
+  LoopbackRequest(
     method: method,
-    authority: authority ?? "127.0.0.1:\(inspector.port)",
+    path: path,
+    host: authority ?? "127.0.0.1:\(inspector.port)",
     headers: headers,
-    body: body.map { ByteBuffer(string: $0) }
+    body: body
   )
 }
 
-@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
-func text(_ response: TestClient.Response) -> String {
-  response.body.map { String(buffer: $0) } ?? ""
+func text(_ response: LoopbackResponse) -> String {
+  response.body
 }
 
 /// The machine's IPv4 addresses other than loopback, to check the server is not reachable there.
@@ -144,20 +139,7 @@ func nonLoopbackIPv4Addresses() -> [String] {
 
 /// Whether a TCP connection to `address`:`port` is accepted.
 func canConnect(to address: String, port: Int) -> Bool {
-  #if canImport(Glibc)
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  #else
-    let fd = socket(AF_INET, SOCK_STREAM, 0)
-  #endif
-  guard fd >= 0 else { return false }
-  defer { close(fd) }
-  var target = sockaddr_in()
-  target.sin_family = sa_family_t(AF_INET)
-  target.sin_port = in_port_t(UInt16(port).bigEndian)
-  guard inet_pton(AF_INET, address, &target.sin_addr) == 1 else { return false }
-  return withUnsafePointer(to: &target) { pointer in
-    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-    }
-  }
+  guard let socket = try? connectToLoopback(port: port, address: address) else { return false }
+  close(socket)
+  return true
 }
