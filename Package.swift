@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "OneWayCombine", targets: ["OneWayCombine"]),
     .library(name: "OneWayPersistence", targets: ["OneWayPersistence"]),
     .library(name: "OneWayDevTools", targets: ["OneWayDevTools"]),
+    .library(name: "OneWayInspector", targets: ["OneWayInspector"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -28,6 +29,10 @@ let package = Package(
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     // OneWayCombine's tests: a test scheduler for time-based side ways.
     .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
+    // OneWayInspector: the HTTP server of the inspector page.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
   ],
   targets: [
     .target(name: "OneWay"),
@@ -70,6 +75,31 @@ let package = Package(
         "OneWayDevTools",
         "OneWayTesting",
         .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    // The inspector page: a loopback HTTP server over a store's dev tools. Kept apart so that
+    // neither OneWay nor OneWayDevTools builds an HTTP server.
+    .target(
+      name: "OneWayInspector",
+      dependencies: [
+        "OneWayDevTools",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    .testTarget(
+      name: "OneWayInspectorTests",
+      dependencies: [
+        "OneWay",
+        "OneWayDevTools",
+        "OneWayInspector",
+        // Requests are written by hand (LoopbackClient), so that a test can send any Host
+        // header; HummingbirdTesting's client would bring an HTTPS client and its TLS library
+        // into every build of the tests.
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
     // Swidux's API (a Redux store with key-path subscriptions) on OneWay's engine.
@@ -123,6 +153,7 @@ let package = Package(
         "OneWayCombine",
         "OneWayPersistence",
         "OneWayDevTools",
+        "OneWayInspector",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

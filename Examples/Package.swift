@@ -37,9 +37,15 @@ let package = Package(
         .product(name: "OneWayPersistence", package: "OneWay"),
       ]
     ),
+    // With --inspect, Counters serves the inspector page (OneWayInspector) once its script has
+    // run, and keeps serving.
     .executableTarget(
       name: "Counters",
-      dependencies: [.product(name: "OneWay", package: "OneWay")]
+      dependencies: [
+        .product(name: "OneWay", package: "OneWay"),
+        .product(name: "OneWayDevTools", package: "OneWay"),
+        .product(name: "OneWayInspector", package: "OneWay"),
+      ]
     ),
     // OneWay 1.x's `Way`: the README's CounterWay and a CustomWay bound to global subjects.
     .executableTarget(

@@ -42,6 +42,8 @@ HOT_PATHS = [
     ("ViewStore send", "b2-viewstore", 0, 20000, 1),
     # `await store.send(.increment)` from a task off the store's executor.
     ("Store send", "b1-store", 0, 20000, 3),
+    # The same send to a store whose history is on (OneWayDevTools), its ring full.
+    ("Store send, history on", "b14-history", 0, 20000, 3),
     # `await store.send(.chain)`: 9 actions reduced, 8 derived through concat and merge.
     ("9-action chain", "b3-chain", 0, 5000, 3),
     # `.request`, whose `.single` effect answers `.reply` from a task of its own, and the wait

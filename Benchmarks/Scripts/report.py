@@ -32,6 +32,8 @@ B5_BASE = "B5 baseline: start and cancel 10,000 bare Tasks"
 FAN_OUT = [1, 10, 100, 1000]
 B7_BASE = "B7 baseline: idle bare actor: retained bytes"
 SUBSCRIPTIONS = [1, 10, 100, 1000]
+B14 = "B14 Store.send, history on"
+B14_BASE = "B14 baseline: Store.send, history off"
 B9 = "B9 LockedStore.send, reducer returns .none"
 B9_BASE = "B9 baseline: bare locked reduce"
 LARGE_SIZES = [1000, 10000, 100000]
@@ -133,6 +135,11 @@ def main():
                 f"({fmt_ns(b3)} per send / {actions})",
                 fmt_ns(per_action), f"bare actor hop {fmt_ns(b1b)}", f"{per_action / b1b:.2f}x",
                 f"≤ {limit:g}x with {actions}", per_action <= limit * b1b)
+    b14, b14b = get(B14), get(B14_BASE)
+    if b14 and b14b:
+        row("14. `await store.send` with history on (OneWayDevTools, 1,000 entries)",
+            fmt_ns(b14), f"the same send, history off {fmt_ns(b14b)}", f"{b14 / b14b:.2f}x",
+            "≤ 2x", b14 / b14b <= 2)
     b4, b4b, b4s = get(B4), get(B4_BASE), get(B4_SHAPE)
     if b4 and b4s:
         row("4. async round trip (`.single` → reduced reply)",

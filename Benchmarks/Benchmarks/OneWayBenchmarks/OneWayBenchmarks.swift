@@ -8,9 +8,9 @@ import OneWay
 // iteration (package-benchmark's scaled output, marked `*`).
 //
 // Scenarios 1-7 are below; 8 (key-path subscriptions), 9 (a lock-isolated store), 10 (large
-// states) and 11 (composition: Scope and child stores) have a file each, 12 (the default store
-// with a large state) and 13 (properties read through a view store) share one; all are
-// registered at the end.
+// states), 11 (composition: Scope and child stores) and 14 (history on) have a file each, 12
+// (the default store with a large state) and 13 (properties read through a view store) share
+// one; all are registered at the end.
 //
 // ONEWAY_BENCHMARK_SMOKE=1 runs every benchmark for one iteration without warm-up: a check
 // that each scenario works, not a measurement.
@@ -258,4 +258,5 @@ let benchmarks: @Sendable () -> Void = {
   defaultStoreBenchmarks()
   observedPropertyBenchmarks()
   scopeBenchmarks()
+  historyBenchmarks()
 }

@@ -2,6 +2,7 @@ import BenchmarkFixtures
 import Foundation
 import LockedStoreFixtures
 import OneWay
+import OneWayDevTools
 
 // Runs one benchmark scenario in a plain loop, for instruction-level profiling:
 //   valgrind --tool=callgrind .build/release/OneWayProfile b2-viewstore 100000
@@ -13,7 +14,7 @@ guard let scenario = arguments.first else {
   print(
     """
     usage: OneWayProfile SCENARIO [ITERATIONS] [SUBSCRIBERS]
-    scenarios: b1-store b1-bare b2-viewstore b2-viewstore-read b2-viewstore-nobacklog b2-direct b3-chain b4-store
+    scenarios: b1-store b1-bare b14-history b2-viewstore b2-viewstore-read b2-viewstore-nobacklog b2-direct b3-chain b4-store
                b4-bare b4-bare-shape b4-bare-immediate b5-store b5-bare b5-bare-immediate
                b6-store b6-bare b7-store
                b8-store-changed b8-store-unchanged b8-bare-changed b8-bare-unchanged
@@ -43,6 +44,13 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
     let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
     for _ in 0..<iterations { await store.send(.increment) }
     keep(await store.state.count)
+  case "b14-history":
+    // b1-store with history on: past the ring's 1,000 entries, each send replaces the oldest.
+    let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
+    let devTools = await store.devTools()
+    for _ in 0..<iterations { await store.send(.increment) }
+    keep(await store.state.count)
+    keep(devTools.capacity)
   case "b1-bare":
     let actor = BareActor()
     for _ in 0..<iterations { await actor.send(.increment) }

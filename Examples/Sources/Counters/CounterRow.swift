@@ -8,7 +8,7 @@ import OneWay
 /// restarts or cancels another's.
 struct CounterRow: Reducer {
   /// A row's state; `id` is what the parent's `forEach` finds it by.
-  struct State: Sendable, Equatable, Identifiable {
+  struct State: Sendable, Equatable, Identifiable, Codable {
     /// The row's identifier, shown as `#1`, `#2`, ...
     let id: Int
     /// The current count.
@@ -20,7 +20,7 @@ struct CounterRow: Reducer {
   }
 
   /// Everything that can happen to a row.
-  enum Action: Sendable, Equatable {
+  enum Action: Sendable, Equatable, Codable {
     /// Adds one, then saves once the count has been left alone for ``saveDelay``.
     case increment
     /// The save of a count finished.

@@ -1,16 +1,24 @@
+import Foundation
 import OneWay
+import OneWayDevTools
+import OneWayInspector
 
 /// A composed app run from a script: a list of counter rows, each a child feature with its
 /// own debounced save and timer, an optional detail, and a parent that reacts to both.
 ///
 /// ```text
 /// swift run --package-path Examples Counters
+/// swift run --package-path Examples Counters --inspect
 /// ```
 ///
 /// Every step that waits, waits for a state (`store.states`), never for a time, so the output
 /// is the same on every run; what it shows is what composition promises: a removed row's
 /// pending save never fires, rows that save and tick under the same identifiers do not
 /// disturb each other, and closing the detail cancels its load.
+///
+/// With `--inspect` it records the store's history, serves the inspector page (its address is
+/// printed first), runs the same script, then keeps serving and prints the rows at each state
+/// the store shows, until it is stopped (Ctrl-C).
 @main
 enum CountersExample {
   static func main() async {
@@ -18,6 +26,8 @@ enum CountersExample {
       reducer: CountersReducer(facts: slowFact),
       state: CountersReducer.State()
     )
+    let inspecting = CommandLine.arguments.contains("--inspect")
+    if inspecting { await inspect(store) }
 
     say("add three rows")
     for _ in 1...3 { await store.send(.addRow) }
@@ -50,6 +60,31 @@ enum CountersExample {
 
     say("what the parent saw")
     for line in await store.state.log { print("  \(line)") }
+
+    if inspecting { await serve(store) }
+  }
+
+  /// Turns the store's history on and serves its inspector page for as long as the process
+  /// runs; exits when it cannot.
+  static func inspect(_ store: Store<CountersReducer, ContinuousClock>) async {
+    guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else {
+      print("counters: the inspector needs macOS 14 or later")
+      exit(1)
+    }
+    let devTools = await store.devTools()
+    do {
+      _ = try await Inspector.start(devTools)
+    } catch {
+      print("counters: the inspector did not start: \(error)")
+      exit(1)
+    }
+  }
+
+  /// Prints the rows at each state the store shows (the page's travels among them) until the
+  /// process is stopped.
+  static func serve(_ store: Store<CountersReducer, ContinuousClock>) async {
+    say("serving the inspector until stopped (Ctrl-C)")
+    for await state in store.states { show(state) }
   }
 
   /// A fact about `number`, after a delay that stands for a network request. Cancelling the
@@ -71,9 +106,13 @@ enum CountersExample {
 
   static func say(_ line: String) {
     print("> \(line)")
+    // Flushed at once, so that a program reading through a pipe (the inspector's browser test)
+    // sees each line when it is printed.
+    fflush(nil)
   }
 
   static func show(_ state: CountersReducer.State) {
     print("  rows: " + state.rows.map { "#\($0.id) \($0.count)" }.joined(separator: " | "))
+    fflush(nil)
   }
 }

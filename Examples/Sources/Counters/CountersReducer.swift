@@ -9,7 +9,7 @@ import OneWay
 /// ``tickLimit``, and removes a row or closes the detail when asked.
 struct CountersReducer: Reducer {
   /// The app's state.
-  struct State: Sendable, Equatable {
+  struct State: Sendable, Equatable, Codable {
     /// The rows, in order.
     var rows: [CounterRow.State] = []
     /// The open detail, if any.
@@ -21,7 +21,7 @@ struct CountersReducer: Reducer {
   }
 
   /// Everything that can happen in the app.
-  enum Action: Sendable, Equatable {
+  enum Action: Sendable, Equatable, Codable {
     /// Adds a row at the end.
     case addRow
     /// An action of the row `id`.

@@ -7,7 +7,7 @@ import OneWay
 /// never arrives for a detail that is no longer there.
 struct FactDetail: Reducer {
   /// The detail's state.
-  struct State: Sendable, Equatable {
+  struct State: Sendable, Equatable, Codable {
     /// The row the detail is about.
     let rowID: Int
     /// The number the fact is about.
@@ -17,7 +17,7 @@ struct FactDetail: Reducer {
   }
 
   /// Everything that can happen to the detail.
-  enum Action: Sendable, Equatable {
+  enum Action: Sendable, Equatable, Codable {
     /// Starts loading the fact.
     case load
     /// The fact arrived.
