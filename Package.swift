@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "OneWayLogging", targets: ["OneWayLogging"]),
     .library(name: "Swidux", targets: ["Swidux"]),
     .library(name: "OneWayCombine", targets: ["OneWayCombine"]),
+    .library(name: "OneWayCasePaths", targets: ["OneWayCasePaths"]),
+    .library(name: "OneWayCasePathsTesting", targets: ["OneWayCasePathsTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -26,6 +28,8 @@ let package = Package(
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     // OneWayCombine's tests: a test scheduler for time-based side ways.
     .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
+    // OneWayCasePaths: case key paths (`action: \.counter`) for the composition operators.
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
   ],
   targets: [
     .target(name: "OneWay"),
@@ -50,6 +54,30 @@ let package = Package(
       dependencies: [
         "OneWay",
         .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
+    // Case key paths for the composition operators and child stores, kept apart so that
+    // OneWay has no dependencies (swift-case-paths brings swift-syntax for its macro).
+    .target(
+      name: "OneWayCasePaths",
+      dependencies: [
+        "OneWay",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+      ]
+    ),
+    // `TestStore.receive` of a case key path.
+    .target(
+      name: "OneWayCasePathsTesting",
+      dependencies: ["OneWayCasePaths", "OneWayTesting"]
+    ),
+    .testTarget(
+      name: "OneWayCasePathsTests",
+      dependencies: [
+        "OneWay",
+        "OneWayCasePaths",
+        "OneWayTesting",
+        "OneWayCasePathsTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
     // Swidux's API (a Redux store with key-path subscriptions) on OneWay's engine.
