@@ -35,7 +35,7 @@ extension Scope {
 
 extension Reducer {
   /// Embeds a child reducer in this one, for the actions of the case at `action`; see
-  /// ``OneWay/Reducer/scope(state:action:extract:child:)``.
+  /// `Reducer.scope(state:action:extract:child:)`.
   ///
   /// ```swift
   /// AppCore().scope(state: \.counter, action: \.counter) { Counter() }
@@ -62,7 +62,7 @@ extension Reducer {
   }
 
   /// Embeds an optional child reducer in this one, for the actions of the case at `action`;
-  /// see ``OneWay/Reducer/ifLet(_:action:extract:then:)``.
+  /// see `Reducer.ifLet(_:action:extract:then:)`.
   ///
   /// ```swift
   /// AppCore().ifLet(\.detail, action: \.detail) { Detail() }
@@ -90,7 +90,7 @@ extension Reducer {
 
   /// Embeds a collection of child features in this one, for the actions of the case at
   /// `action`, whose payload is the element's id and a child action; see
-  /// ``OneWay/Reducer/forEach(_:action:extract:element:)``.
+  /// `Reducer.forEach(_:action:extract:element:)`.
   ///
   /// ```swift
   /// @CasePathable

@@ -2,7 +2,7 @@ import OneWay
 
 extension Store {
   /// Returns a store of a child feature, for the action case at `action`; see
-  /// ``OneWay/Store/scope(state:action:)``.
+  /// `Store.scope(state:action:)`.
   ///
   /// ```swift
   /// let counter: Store<Counter, ContinuousClock> = await app.scope(
@@ -80,7 +80,7 @@ extension Store {
 
 extension ViewStore {
   /// Returns a view store of a child feature, for the action case at `action`; see
-  /// ``OneWay/ViewStore/scope(state:action:)``.
+  /// `ViewStore.scope(state:action:)`.
   ///
   /// ```swift
   /// CounterView(store: store.scope(state: \.counter, action: \.counter))

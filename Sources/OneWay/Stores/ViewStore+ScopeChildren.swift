@@ -14,7 +14,7 @@ extension ViewStore {
   /// }
   /// ```
   ///
-  /// The store is the one ``scope(state:action:)`` makes for a non-optional child, while the
+  /// The store is the one ``scope(state:action:)->ViewStore<Child,C>`` makes for a non-optional child, while the
   /// state is present. Once the state becomes `nil`, the store keeps its last state, and a send
   /// to it is refused and reported with a message that names the store and the action: it is
   /// never reduced. Scope again when the state is back.
@@ -115,7 +115,7 @@ extension ViewStore {
   }
 
   /// Returns a store of a child feature without naming the feature's reducer: a store of
-  /// ``ChildFeature``, with the feature's actions and state; see ``scope(state:action:)``.
+  /// ``ChildFeature``, with the feature's actions and state; see ``scope(state:action:)->ViewStore<Child,C>``.
   ///
   /// ```swift
   /// let counter = app.scope(state: \.counter, action: AppReducer.Action.counter)
