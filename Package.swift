@@ -125,6 +125,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         "Swidux",
         "OneWayCombine",
+        "OneWayCasePaths",
+        "OneWayCasePathsTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
