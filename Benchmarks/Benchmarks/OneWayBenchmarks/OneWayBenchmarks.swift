@@ -255,4 +255,5 @@ let benchmarks: @Sendable () -> Void = {
   lockedStoreBenchmarks()
   largeStateBenchmarks()
   scopeBenchmarks()
+  childStoreBenchmarks()
 }

@@ -20,12 +20,14 @@ guard let scenario = arguments.first else {
                b11-store-scope1 b11-store-scope5 b11-store-child1 b11-store-child5
                b11-viewstore-scope1 b11-viewstore-scope5 b11-viewstore-child1
                b11-viewstore-child5
+               b12-store-scope5 b12-viewstore-scope5 b13-viewstore-rows
                b10-unobserved b10-observed b10-bare
                way-current way-threadsafe way-bare way-bare-locked
                swidux-dispatch swidux-unchanged swidux-bare
                b7-bytes-store b7-bytes-viewstore b7-bytes-actor b7-bytes-way b7-bytes-swidux
     (SUBSCRIBERS is the number of subscriptions for b8 and swidux-unchanged, the array's size
-     for b10; b7-bytes-* print the bytes that ITERATIONS idle stores retain, per store)
+     for b10, the number of row stores for b13; b7-bytes-* print the bytes that ITERATIONS
+     idle stores retain, per store)
     """
   )
   exit(2)
@@ -106,6 +108,12 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
   case "b11-store-child5":
     let store = await makeChildStoreFiveLevelsDown()
     for _ in 0..<iterations { await store.send(.increment) }
+  case "b12-store-scope5":
+    let store = Store(reducer: CaseScopeLevel5(), state: CaseScopeLevel5.State())
+    // As b11-store-scope5, with case key paths.
+    let increment = CaseScopeLevel5.increment
+    for _ in 0..<iterations { await store.send(increment) }
+    keep(await store.state.child.child.child.child.child.count)
   case "b7-store":
     let stores = (0..<iterations).map { _ in
       Store(reducer: CounterReducer(), state: CounterReducer.State())
@@ -162,6 +170,10 @@ case "b11-viewstore-child1":
   ScopedViewStoreSends.toChild(levels: 1).send(0..<iterations)
 case "b11-viewstore-child5":
   ScopedViewStoreSends.toChild(levels: 5).send(0..<iterations)
+case "b12-viewstore-scope5":
+  ScopedViewStoreSends.throughCaseScope().send(0..<iterations)
+case "b13-viewstore-rows":
+  RowStoreSends(rows: subscribers).send(0..<iterations)
 case "way-current":
   sendToWay(threadSafe: false, 0..<iterations)
 case "way-threadsafe":
