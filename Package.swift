@@ -18,6 +18,8 @@ let package = Package(
     .library(name: "OneWayCombine", targets: ["OneWayCombine"]),
     .library(name: "OneWayPersistence", targets: ["OneWayPersistence"]),
     .library(name: "OneWayDevTools", targets: ["OneWayDevTools"]),
+    .library(name: "OneWayCasePaths", targets: ["OneWayCasePaths"]),
+    .library(name: "OneWayCasePathsTesting", targets: ["OneWayCasePathsTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -28,6 +30,8 @@ let package = Package(
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     // OneWayCombine's tests: a test scheduler for time-based side ways.
     .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
+    // OneWayCasePaths: case key paths (`action: \.counter`) for the composition operators.
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
   ],
   targets: [
     .target(name: "OneWay"),
@@ -69,6 +73,30 @@ let package = Package(
         "OneWay",
         "OneWayDevTools",
         "OneWayTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    // Case key paths for the composition operators and child stores, kept apart so that
+    // OneWay has no dependencies (swift-case-paths brings swift-syntax for its macro).
+    .target(
+      name: "OneWayCasePaths",
+      dependencies: [
+        "OneWay",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+      ]
+    ),
+    // `TestStore.receive` of a case key path.
+    .target(
+      name: "OneWayCasePathsTesting",
+      dependencies: ["OneWayCasePaths", "OneWayTesting"]
+    ),
+    .testTarget(
+      name: "OneWayCasePathsTests",
+      dependencies: [
+        "OneWay",
+        "OneWayCasePaths",
+        "OneWayTesting",
+        "OneWayCasePathsTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
@@ -119,6 +147,8 @@ let package = Package(
         "OneWayCombine",
         "OneWayPersistence",
         "OneWayDevTools",
+        "OneWayCasePaths",
+        "OneWayCasePathsTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

@@ -37,9 +37,13 @@ let package = Package(
         .product(name: "OneWayPersistence", package: "OneWay"),
       ]
     ),
+    // Reducer bodies, case key paths and a store per row: OneWayCasePaths.
     .executableTarget(
       name: "Counters",
-      dependencies: [.product(name: "OneWay", package: "OneWay")]
+      dependencies: [
+        .product(name: "OneWay", package: "OneWay"),
+        .product(name: "OneWayCasePaths", package: "OneWay"),
+      ]
     ),
     // OneWay 1.x's `Way`: the README's CounterWay and a CustomWay bound to global subjects.
     .executableTarget(
@@ -51,6 +55,7 @@ let package = Package(
       dependencies: [
         "Counters",
         .product(name: "OneWayTesting", package: "OneWay"),
+        .product(name: "OneWayCasePathsTesting", package: "OneWay"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

@@ -258,4 +258,5 @@ let benchmarks: @Sendable () -> Void = {
   defaultStoreBenchmarks()
   observedPropertyBenchmarks()
   scopeBenchmarks()
+  childStoreBenchmarks()
 }

@@ -22,11 +22,13 @@ guard let scenario = arguments.first else {
                b11-viewstore-child5
                b10-unobserved b10-observed b10-bare b12-default b12-bare
                b13-read-unchanged b13-read-changed b13-bare-unchanged b13-bare-changed
+               b14-store-scope5 b14-viewstore-scope5 b15-viewstore-rows
                way-current way-threadsafe way-bare way-bare-locked
                swidux-dispatch swidux-unchanged swidux-bare
                b7-bytes-store b7-bytes-viewstore b7-bytes-actor b7-bytes-way b7-bytes-swidux
     (SUBSCRIBERS is the number of subscriptions for b8 and swidux-unchanged, the array's size
-     for b10 and b12, the properties read for b13; b7-bytes-* print the bytes that ITERATIONS idle stores retain, per store)
+     for b10 and b12, the properties read for b13, the number of row stores for b15;
+     b7-bytes-* print the bytes that ITERATIONS idle stores retain, per store)
     """
   )
   exit(2)
@@ -107,6 +109,12 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
   case "b11-store-child5":
     let store = await makeChildStoreFiveLevelsDown()
     for _ in 0..<iterations { await store.send(.increment) }
+  case "b14-store-scope5":
+    let store = Store(reducer: CaseScopeLevel5(), state: CaseScopeLevel5.State())
+    // As b11-store-scope5, with case key paths.
+    let increment = CaseScopeLevel5.increment
+    for _ in 0..<iterations { await store.send(increment) }
+    keep(await store.state.child.child.child.child.child.count)
   case "b7-store":
     let stores = (0..<iterations).map { _ in
       Store(reducer: CounterReducer(), state: CounterReducer.State())
@@ -177,6 +185,10 @@ case "b11-viewstore-child1":
   ScopedViewStoreSends.toChild(levels: 1).send(0..<iterations)
 case "b11-viewstore-child5":
   ScopedViewStoreSends.toChild(levels: 5).send(0..<iterations)
+case "b14-viewstore-scope5":
+  ScopedViewStoreSends.throughCaseScope().send(0..<iterations)
+case "b15-viewstore-rows":
+  RowStoreSends(rows: subscribers).send(0..<iterations)
 case "way-current":
   sendToWay(threadSafe: false, 0..<iterations)
 case "way-threadsafe":
