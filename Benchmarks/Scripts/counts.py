@@ -72,6 +72,14 @@ HOT_PATHS = [
     ("Send, 100 read properties unchanged", "b13-read-unchanged", 100, 5000, 1),
     ("Send, 1 read property changed", "b13-read-changed", 1, 20000, 1),
     ("Send, 100 read properties, one changed", "b13-read-changed", 100, 5000, 1),
+    # Scenario 11's sends through 5 `Scope`s, each level embedding its child with a case key
+    # path (OneWayCasePaths) instead of an action case and an `extract` closure.
+    ("Store send through 5 Scopes, case key paths", "b14-store-scope5", 0, 20000, 3),
+    ("ViewStore send through 5 Scopes, case key paths", "b14-viewstore-scope5", 0, 20000, 1),
+    # A send to one row's store, among 100 and among 10,000 live row stores: each commit of the
+    # list compares every live row store's element.
+    ("Row store send, 100 row stores", "b15-viewstore-rows", 100, 5000, 1),
+    ("Row store send, 10,000 row stores", "b15-viewstore-rows", 10000, 200, 1),
 ]
 
 # The C allocator's entry points. Each allocation enters exactly one of them (glibc's calloc,

@@ -37,6 +37,13 @@ B9_BASE = "B9 baseline: bare locked reduce"
 LARGE_SIZES = [1000, 10000, 100000]
 APPENDS = 100  # timed appends per B10 sample
 SCOPE_LEVELS = [1, 5]
+B14_STORE = "B14 Store.send through 5 levels of Scope, case key paths"
+B14_VIEW = "B14 ViewStore.send through 5 levels of Scope, case key paths, main actor"
+ROW_STORES = [100, 10_000]
+
+
+def row_store_name(rows):
+    return f"B15 row ViewStore.send, {rows} row stores, main actor"
 
 
 def subscription_names(count, change):
@@ -241,6 +248,23 @@ def main():
         allocs = get(name, MALLOC)
         if allocs is not None:
             row(f"11. allocations per {label}", f"{allocs:g}", "", "", "0", allocs == 0)
+
+    # 14. Case key paths, against scenario 11's five levels with closures, same run.
+    closure_store, closure_view = get(scope_names(5)[0]), get(scope_names(5)[2])
+    for value, base, label in [
+        (get(B14_STORE), closure_store, "`await store.send`"),
+        (get(B14_VIEW), closure_view, "`viewStore.send`"),
+    ]:
+        if value and base:
+            row(f"14. {label} through 5 levels of `Scope`, case key paths",
+                fmt_ns(value), f"the same with `extract` closures {fmt_ns(base)}",
+                f"{value / base:.2f}x", "≤ 1.2x", value / base <= 1.2)
+    # 15. Element stores: a send to one row's store, 10,000 row stores against 100.
+    few, many = (get(row_store_name(count)) for count in ROW_STORES)
+    if few and many:
+        row("15. `rowStore.send`, one of 10,000 row stores (leaf → `.none`)",
+            fmt_ns(many), f"one of 100 row stores {fmt_ns(few)}", f"{many / few:.2f}x",
+            "≤ 1.5x", many / few <= 1.5)
 
     print("| Scenario | Median | Same-run baseline (median) | Ratio | Goal | |")
     print("| --- | --- | --- | --- | --- | --- |")

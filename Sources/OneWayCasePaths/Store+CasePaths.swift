@@ -76,6 +76,44 @@ extension Store {
     let access = CaseAccess(action)
     return scope(state: state, action: { access.embed($0) })
   }
+
+  /// Returns a store of an optional child feature while its state is not `nil`, without naming
+  /// the feature's reducer, for the action case at `action`: a store of `ChildFeature`, or
+  /// `nil` when the state is `nil`. An optional state always gives an optional store.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the optional child state in this store's state.
+  ///   - action: The case key path of the action case that carries a child action.
+  /// - Returns: A store of the child's actions and state, or `nil` when its state is `nil`.
+  @inlinable
+  public func scope<ChildAction: Sendable, ChildState: Sendable & Equatable>(
+    state: KeyPath<State, ChildState?> & Sendable,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildFeature<ChildAction, ChildState>, C>? {
+    let access = CaseAccess(action)
+    return scope(state: state, action: { access.embed($0) })
+  }
+
+  /// Returns one store per element of a collection, without naming the element feature's
+  /// reducer, for the action case at `action`, whose payload is `(id:action:)`.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the collection in this store's state.
+  ///   - action: The case key path of the action case that carries an element's id and a
+  ///     child action.
+  /// - Returns: The element stores, in the collection's order.
+  @inlinable
+  public func scope<Elements: Collection, ChildAction: Sendable>(
+    state: KeyPath<State, Elements> & Sendable,
+    action: CaseKeyPath<Action, (id: Elements.Element.ID, action: ChildAction)>
+  ) -> [Store<ChildFeature<ChildAction, Elements.Element>, C>]
+  where
+    Elements: Sendable, Elements.Element: Identifiable & Sendable & Equatable,
+    Elements.Element.ID: Sendable
+  {
+    let access = CaseAccess(action)
+    return scope(state: state, action: { access.embed((id: $0, action: $1)) })
+  }
 }
 
 extension ViewStore {
@@ -150,5 +188,43 @@ extension ViewStore {
   ) -> ViewStore<ChildFeature<ChildAction, ChildState>, C> {
     let access = CaseAccess(action)
     return scope(state: state, action: { access.embed($0) })
+  }
+
+  /// Returns a store of an optional child feature while its state is not `nil`, without naming
+  /// the feature's reducer, for the action case at `action`: a store of `ChildFeature`, or
+  /// `nil` when the state is `nil`. An optional state always gives an optional store.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the optional child state in this store's state.
+  ///   - action: The case key path of the action case that carries a child action.
+  /// - Returns: A store of the child's actions and state, or `nil` when its state is `nil`.
+  @inlinable
+  public func scope<ChildAction: Sendable, ChildState: Sendable & Equatable>(
+    state: KeyPath<State, ChildState?> & Sendable,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> ViewStore<ChildFeature<ChildAction, ChildState>, C>? {
+    let access = CaseAccess(action)
+    return scope(state: state, action: { access.embed($0) })
+  }
+
+  /// Returns one store per element of a collection, without naming the element feature's
+  /// reducer, for the action case at `action`, whose payload is `(id:action:)`.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the collection in this store's state.
+  ///   - action: The case key path of the action case that carries an element's id and a
+  ///     child action.
+  /// - Returns: The element stores, in the collection's order.
+  @inlinable
+  public func scope<Elements: Collection, ChildAction: Sendable>(
+    state: KeyPath<State, Elements> & Sendable,
+    action: CaseKeyPath<Action, (id: Elements.Element.ID, action: ChildAction)>
+  ) -> [ViewStore<ChildFeature<ChildAction, Elements.Element>, C>]
+  where
+    Elements: Sendable, Elements.Element: Identifiable & Sendable & Equatable,
+    Elements.Element.ID: Sendable
+  {
+    let access = CaseAccess(action)
+    return scope(state: state, action: { access.embed((id: $0, action: $1)) })
   }
 }

@@ -124,4 +124,31 @@ import Testing
     await store.receive(\.counter.saved) { $0.counter.saved = 1 }
     await store.finish()
   }
+
+  @Test func m4m5AnOptionalChildWithoutAnAnnotationGivesAnOptionalStore() async {
+    let app = Store(reducer: App(), state: App.State())
+    #expect(await app.scope(state: \.detail, action: \.detail) == nil)
+    await app.send(.showDetail)
+    // `if let` compiles only on an optional: the case key path to an optional child never
+    // gives a store of the optional.
+    let detail = await app.scope(state: \.detail, action: \.detail)
+    #expect(type(of: detail) == Store<ChildFeature<Counter.Action, Counter.State>, ContinuousClock>?.self)
+    if let detail { await detail.send(.increment) }
+    #expect(await app.state.detail?.count == 1)
+    let rows = await app.scope(state: \.rows, action: \.row)
+    #expect(type(of: rows) == [Store<ChildFeature<Counter.Action, Counter.State>, ContinuousClock>].self)
+    await rows[0].send(.increment)
+    #expect(await app.state.rows.map(\.count) == [1, 0])
+  }
+
+  @Test @MainActor func m4m5AViewStoreOfAnOptionalOrACollectionNeedsNoAnnotation() {
+    let app = ViewStore(reducer: App(), state: App.State())
+    app.send(.showDetail)
+    let detail = app.scope(state: \.detail, action: \.detail)
+    detail?.send(.increment)
+    #expect(app.state.detail?.count == 1)
+    let rows = app.scope(state: \.rows, action: \.row)
+    rows[1].send(.increment)
+    #expect(app.state.rows.map(\.count) == [0, 1])
+  }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Testing
 
 @testable import OneWay
@@ -24,10 +25,7 @@ import Testing
       case .increment: state.count += 1
       case .saved: state.count += 100
       case .save:
-        return .single {
-          try? await Task.sleep(for: .milliseconds(50))
-          return .saved
-        }
+        return .just(.saved).debounce(id: "save", for: .milliseconds(50))
       }
       return .none
     }
@@ -45,6 +43,7 @@ import Testing
     var rows: [Row] = [Row(id: 1), Row(id: 2), Row(id: 3)]
     var detail: Row? = Row(id: 9)
     var other = 0
+    var savedRows: [Int] = []
   }
 
   static func app() -> some Reducer<AppAction, AppState> {
@@ -53,6 +52,7 @@ import Testing
       case .remove(let id): state.rows.removeAll { $0.id == id }
       case .dismiss: state.detail = nil
       case .other: state.other += 1
+      case .row(let id, .saved): state.savedRows.append(id)
       case .row, .detail: break
       }
       return .none
@@ -172,16 +172,20 @@ import Testing
   }
 
   @Test func m4m2ARemovedElementsEffectsAreCancelled() async {
-    let app = Store(reducer: Self.app(), state: AppState())
-    let rows: [Store<RowFeature, ContinuousClock>] = await app.scope(
+    let clock = TestClock()
+    let app = Store(reducer: Self.app(), state: AppState(), clock: clock)
+    let rows: [Store<RowFeature, TestClock<Duration>>] = await app.scope(
       state: \.rows,
       action: AppAction.row
     )
     await rows[0].send(.save)
     await rows[1].send(.save)
     await app.send(.remove(2))
+    await clock.advance(by: .milliseconds(51))
     await app.waitUntilIdle()
+    // Row 1's save arrives; row 2's, pending when its element went, never does.
     #expect(await app.state.rows.map(\.count) == [100, 0])
+    #expect(await app.state.savedRows == [1])
   }
 
   @Test func m4AChildStoreNeedsNoTypeAnnotation() async {
@@ -193,5 +197,33 @@ import Testing
     let viewOther = await viewApp.scope(state: \.other, action: { (_: Int) in AppAction.other })
     await viewOther.send(1)
     #expect(await viewOther.state == 1)
+  }
+
+  @Test func m4AnOptionalOrACollectionGivesOptionalOrElementStoresWithoutAnAnnotation() async {
+    let app = Store(reducer: Self.app(), state: AppState())
+    // An optional state gives an optional store (`if let` does not compile on anything else),
+    // never a store of the optional.
+    let detail = await app.scope(state: \.detail, action: AppAction.detail)
+    #expect(type(of: detail) == Store<ChildFeature<RowAction, Row>, ContinuousClock>?.self)
+    if let detail { await detail.send(.increment) }
+    #expect(await app.state.detail?.count == 1)
+    let rows = await app.scope(state: \.rows, action: AppAction.row)
+    #expect(type(of: rows) == [Store<ChildFeature<RowAction, Row>, ContinuousClock>].self)
+    await rows[2].send(.increment)
+    #expect(await app.state.rows.map(\.count) == [0, 0, 1])
+    await app.send(.dismiss)
+    #expect(await app.scope(state: \.detail, action: AppAction.detail) == nil)
+  }
+
+  @Test @MainActor func m4AViewStoreOfAnOptionalOrACollectionNeedsNoAnnotation() {
+    let app = ViewStore(reducer: Self.app(), state: AppState())
+    let detail = app.scope(state: \.detail, action: AppAction.detail)
+    #expect(type(of: detail) == ViewStore<ChildFeature<RowAction, Row>, ContinuousClock>?.self)
+    detail?.send(.increment)
+    #expect(app.state.detail?.count == 1)
+    let rows = app.scope(state: \.rows, action: AppAction.row)
+    #expect(rows.map(\.state.id) == [1, 2, 3])
+    rows[0].send(.increment)
+    #expect(app.state.rows.map(\.count) == [1, 0, 0])
   }
 }

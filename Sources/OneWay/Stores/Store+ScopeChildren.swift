@@ -133,6 +133,48 @@ extension Store {
   ) -> Store<ChildFeature<ChildAction, ChildState>, C> {
     scope(state: state, action: embed)
   }
+
+  /// Returns a store of an optional child feature while its state is not `nil`, without naming
+  /// the feature's reducer: a store of ``ChildFeature``, or `nil` when the state is `nil`.
+  ///
+  /// ```swift
+  /// if let detail = await app.scope(state: \.detail, action: AppReducer.Action.detail) {
+  ///   await detail.send(.refresh)
+  /// }
+  /// ```
+  ///
+  /// An optional state always gives an optional store, with or without an annotation.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the optional child state in this store's state.
+  ///   - embed: The action case that carries a child action.
+  /// - Returns: A store of the child's actions and state, or `nil` when its state is `nil`.
+  @inlinable @_disfavoredOverload
+  public func scope<ChildAction: Sendable, ChildState: Sendable & Equatable>(
+    state: KeyPath<State, ChildState?> & Sendable,
+    action embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> Store<ChildFeature<ChildAction, ChildState>, C>? {
+    scope(state: state, action: embed)
+  }
+
+  /// Returns one store per element of a collection, without naming the element feature's
+  /// reducer: stores of ``ChildFeature``, identified by the element's id.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the collection in this store's state.
+  ///   - embed: The action case that carries an element's id and a child action.
+  /// - Returns: The element stores, in the collection's order.
+  @inlinable @_disfavoredOverload
+  public func scope<Elements: Collection, ChildAction: Sendable>(
+    state: KeyPath<State, Elements> & Sendable,
+    action embed: @escaping @Sendable (Elements.Element.ID, ChildAction) -> Action
+  ) -> [Store<ChildFeature<ChildAction, Elements.Element>, C>]
+  where
+    Elements: Sendable, Elements.Element: Identifiable & Sendable & Equatable,
+    Elements.Element.ID: Sendable
+  {
+    scope(state: state, action: embed)
+  }
 }
 
 extension StoreEngine {
