@@ -132,11 +132,12 @@ import Testing
     // `if let` compiles only on an optional: the case key path to an optional child never
     // gives a store of the optional.
     let detail = await app.scope(state: \.detail, action: \.detail)
-    #expect(type(of: detail) == Store<ChildFeature<Counter.Action, Counter.State>, ContinuousClock>?.self)
+    typealias CounterStore = Store<ChildFeature<Counter.Action, Counter.State>, ContinuousClock>
+    #expect(type(of: detail) == CounterStore?.self)
     if let detail { await detail.send(.increment) }
     #expect(await app.state.detail?.count == 1)
     let rows = await app.scope(state: \.rows, action: \.row)
-    #expect(type(of: rows) == [Store<ChildFeature<Counter.Action, Counter.State>, ContinuousClock>].self)
+    #expect(type(of: rows) == [CounterStore].self)
     await rows[0].send(.increment)
     #expect(await app.state.rows.map(\.count) == [1, 0])
   }
