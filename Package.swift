@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "OneWayPersistence", targets: ["OneWayPersistence"]),
     .library(name: "OneWayDevTools", targets: ["OneWayDevTools"]),
     .library(name: "OneWayCasePaths", targets: ["OneWayCasePaths"]),
+    .library(name: "OneWayCasePathsCore", targets: ["OneWayCasePathsCore"]),
     .library(name: "OneWayCasePathsTesting", targets: ["OneWayCasePathsTesting"]),
   ],
   dependencies: [
@@ -77,18 +78,28 @@ let package = Package(
       ]
     ),
     // Case key paths for the composition operators and child stores, kept apart so that
-    // OneWay has no dependencies (swift-case-paths brings swift-syntax for its macro).
+    // OneWay has no dependencies: OneWayCasePathsCore has the operators, on CasePathsCore;
+    // OneWayCasePaths adds swift-case-paths' `@CasePathable` macro, which brings swift-syntax
+    // (minutes of build, in release more). A client that declares its case paths by hand (the
+    // benchmarks) builds no swift-syntax with the core alone.
+    .target(
+      name: "OneWayCasePathsCore",
+      dependencies: [
+        "OneWay",
+        .product(name: "CasePathsCore", package: "swift-case-paths"),
+      ]
+    ),
     .target(
       name: "OneWayCasePaths",
       dependencies: [
-        "OneWay",
+        "OneWayCasePathsCore",
         .product(name: "CasePaths", package: "swift-case-paths"),
       ]
     ),
     // `TestStore.receive` of a case key path.
     .target(
       name: "OneWayCasePathsTesting",
-      dependencies: ["OneWayCasePaths", "OneWayTesting"]
+      dependencies: ["OneWayCasePathsCore", "OneWayTesting"]
     ),
     .testTarget(
       name: "OneWayCasePathsTests",

@@ -25,7 +25,7 @@ let package = Package(
       dependencies: [
         .product(name: "OneWay", package: "OneWay"),
         // Scenario 14's levels embed their child with case key paths.
-        .product(name: "OneWayCasePaths", package: "OneWay"),
+        .product(name: "OneWayCasePathsCore", package: "OneWay"),
       ]
     ),
     // The lock-isolated store of scenario 9 (OneWay's `LockedStoreEngine`, reached through

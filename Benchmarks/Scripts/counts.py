@@ -73,7 +73,7 @@ HOT_PATHS = [
     ("Send, 1 read property changed", "b13-read-changed", 1, 20000, 1),
     ("Send, 100 read properties, one changed", "b13-read-changed", 100, 5000, 1),
     # Scenario 11's sends through 5 `Scope`s, each level embedding its child with a case key
-    # path (OneWayCasePaths) instead of an action case and an `extract` closure.
+    # path (OneWayCasePathsCore) instead of an action case and an `extract` closure.
     ("Store send through 5 Scopes, case key paths", "b14-store-scope5", 0, 20000, 3),
     ("ViewStore send through 5 Scopes, case key paths", "b14-viewstore-scope5", 0, 20000, 1),
     # A send to one row's store, among 100 and among 10,000 live row stores: each commit of the

@@ -1,5 +1,5 @@
 import OneWay
-import OneWayCasePaths
+import OneWayCasePathsCore
 import OneWayTesting
 
 extension TestStore {

@@ -1,19 +1,30 @@
 import OneWay
-import OneWayCasePaths
+import OneWayCasePathsCore
 
 // Scenario 14: scenario 11's five levels of `Scope`, each embedding its child with a case key
-// path (`action: \Action.Cases.child`, OneWayCasePaths) in place of an action case and an
-// `extract` closure. Everything else is scenario 11's: a concrete type per level, a second
+// path (`action: \Case<Action>.child`, OneWayCasePathsCore) in place of an action case and an
+// `extract` closure. Each `CasePathable` conformance is written as `@CasePathable` would write
+// it, so that this package builds no swift-syntax (in release, the largest part of its build). Everything else is scenario 11's: a concrete type per level, a second
 // action case, the composed reducer kept in a stored property, so that what a send costs
 // beyond scenario 11's is the case key path's.
 
 /// One level of scenario 14: the counter embedded with `Scope` and a case key path.
 package struct CaseScopeLevel1: Reducer {
-  @CasePathable
-  package enum Action: Sendable {
+  package enum Action: Sendable, CasePathable {
     case child(CounterReducer.Action)
     /// An action of the level's own, never sent.
     case other
+
+    package struct AllCasePaths: Sendable {
+      package var child: AnyCasePath<Action, CounterReducer.Action> {
+        AnyCasePath(
+          embed: Action.child,
+          extract: { if case .child(let action) = $0 { action } else { nil } }
+        )
+      }
+    }
+
+    package static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   package struct State: Sendable, Equatable {
@@ -22,7 +33,7 @@ package struct CaseScopeLevel1: Reducer {
     package init() {}
   }
 
-  let composed = Scope(state: \State.child, action: \Action.Cases.child) {
+  let composed = Scope(state: \State.child, action: \Case<Action>.child) {
     CounterReducer()
   }
 
@@ -35,11 +46,21 @@ package struct CaseScopeLevel1: Reducer {
 
 /// Two levels of scenario 14.
 package struct CaseScopeLevel2: Reducer {
-  @CasePathable
-  package enum Action: Sendable {
+  package enum Action: Sendable, CasePathable {
     case child(CaseScopeLevel1.Action)
     /// An action of the level's own, never sent.
     case other
+
+    package struct AllCasePaths: Sendable {
+      package var child: AnyCasePath<Action, CaseScopeLevel1.Action> {
+        AnyCasePath(
+          embed: Action.child,
+          extract: { if case .child(let action) = $0 { action } else { nil } }
+        )
+      }
+    }
+
+    package static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   package struct State: Sendable, Equatable {
@@ -48,7 +69,7 @@ package struct CaseScopeLevel2: Reducer {
     package init() {}
   }
 
-  let composed = Scope(state: \State.child, action: \Action.Cases.child) {
+  let composed = Scope(state: \State.child, action: \Case<Action>.child) {
     CaseScopeLevel1()
   }
 
@@ -61,11 +82,21 @@ package struct CaseScopeLevel2: Reducer {
 
 /// Three levels of scenario 14.
 package struct CaseScopeLevel3: Reducer {
-  @CasePathable
-  package enum Action: Sendable {
+  package enum Action: Sendable, CasePathable {
     case child(CaseScopeLevel2.Action)
     /// An action of the level's own, never sent.
     case other
+
+    package struct AllCasePaths: Sendable {
+      package var child: AnyCasePath<Action, CaseScopeLevel2.Action> {
+        AnyCasePath(
+          embed: Action.child,
+          extract: { if case .child(let action) = $0 { action } else { nil } }
+        )
+      }
+    }
+
+    package static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   package struct State: Sendable, Equatable {
@@ -74,7 +105,7 @@ package struct CaseScopeLevel3: Reducer {
     package init() {}
   }
 
-  let composed = Scope(state: \State.child, action: \Action.Cases.child) {
+  let composed = Scope(state: \State.child, action: \Case<Action>.child) {
     CaseScopeLevel2()
   }
 
@@ -87,11 +118,21 @@ package struct CaseScopeLevel3: Reducer {
 
 /// Four levels of scenario 14.
 package struct CaseScopeLevel4: Reducer {
-  @CasePathable
-  package enum Action: Sendable {
+  package enum Action: Sendable, CasePathable {
     case child(CaseScopeLevel3.Action)
     /// An action of the level's own, never sent.
     case other
+
+    package struct AllCasePaths: Sendable {
+      package var child: AnyCasePath<Action, CaseScopeLevel3.Action> {
+        AnyCasePath(
+          embed: Action.child,
+          extract: { if case .child(let action) = $0 { action } else { nil } }
+        )
+      }
+    }
+
+    package static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   package struct State: Sendable, Equatable {
@@ -100,7 +141,7 @@ package struct CaseScopeLevel4: Reducer {
     package init() {}
   }
 
-  let composed = Scope(state: \State.child, action: \Action.Cases.child) {
+  let composed = Scope(state: \State.child, action: \Case<Action>.child) {
     CaseScopeLevel3()
   }
 
@@ -114,11 +155,21 @@ package struct CaseScopeLevel4: Reducer {
 /// Five levels of scenario 14: a send of `increment` goes through five `Scope`s to the
 /// counter.
 package struct CaseScopeLevel5: Reducer {
-  @CasePathable
-  package enum Action: Sendable {
+  package enum Action: Sendable, CasePathable {
     case child(CaseScopeLevel4.Action)
     /// An action of the level's own, never sent.
     case other
+
+    package struct AllCasePaths: Sendable {
+      package var child: AnyCasePath<Action, CaseScopeLevel4.Action> {
+        AnyCasePath(
+          embed: Action.child,
+          extract: { if case .child(let action) = $0 { action } else { nil } }
+        )
+      }
+    }
+
+    package static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   package struct State: Sendable, Equatable {
@@ -127,7 +178,7 @@ package struct CaseScopeLevel5: Reducer {
     package init() {}
   }
 
-  let composed = Scope(state: \State.child, action: \Action.Cases.child) {
+  let composed = Scope(state: \State.child, action: \Case<Action>.child) {
     CaseScopeLevel4()
   }
 

@@ -1,4 +1,4 @@
-@_exported import CasePaths
+@_exported import CasePathsCore
 import OneWay
 
 /// A case key path's embed and extract, resolved once where an operator is built, so that the
