@@ -20,9 +20,9 @@ extension Scope {
   @inlinable
   public init<ParentAction, ParentState>(
     state: WritableKeyPath<ParentState, Child.State> & Sendable,
-    action: CaseKeyPath<ParentAction, Child.Action>,
+    action: CaseMemberKeyPath<ParentAction, Child.Action>,
     child: () -> Child
-  ) where Parent == EmptyReducer<ParentAction, ParentState> {
+  ) where Parent == EmptyReducer<ParentAction, ParentState>, ParentAction: CasePathable {
     let access = CaseAccess(action)
     self.init(
       state: state,
@@ -33,7 +33,7 @@ extension Scope {
   }
 }
 
-extension Reducer {
+extension Reducer where Action: CasePathable {
   /// Embeds a child reducer in this one, for the actions of the case at `action`; see
   /// `Reducer.scope(state:action:extract:child:)`.
   ///
@@ -49,7 +49,7 @@ extension Reducer {
   @inlinable
   public func scope<Child: Reducer>(
     state: WritableKeyPath<State, Child.State> & Sendable,
-    action: CaseKeyPath<Action, Child.Action>,
+    action: CaseMemberKeyPath<Action, Child.Action>,
     child: () -> Child
   ) -> Scope<Self, Child> {
     let access = CaseAccess(action)
@@ -76,7 +76,7 @@ extension Reducer {
   @inlinable
   public func ifLet<Child: Reducer>(
     _ state: WritableKeyPath<State, Child.State?> & Sendable,
-    action: CaseKeyPath<Action, Child.Action>,
+    action: CaseMemberKeyPath<Action, Child.Action>,
     then child: () -> Child
   ) -> IfLetReducer<Self, Child> {
     let access = CaseAccess(action)
@@ -111,7 +111,7 @@ extension Reducer {
   @inlinable
   public func forEach<Elements, Child: Reducer>(
     _ elements: WritableKeyPath<State, Elements> & Sendable,
-    action: CaseKeyPath<Action, (id: Child.State.ID, action: Child.Action)>,
+    action: CaseMemberKeyPath<Action, (id: Child.State.ID, action: Child.Action)>,
     element child: () -> Child
   ) -> ForEachReducer<Self, Elements, Child>
   where

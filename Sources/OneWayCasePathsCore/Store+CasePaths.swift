@@ -1,6 +1,6 @@
 import OneWay
 
-extension Store {
+extension Store where R.Action: CasePathable {
   /// Returns a store of a child feature, for the action case at `action`; see
   /// `Store.scope(state:action:)`.
   ///
@@ -18,7 +18,7 @@ extension Store {
   @inlinable
   public func scope<Child: Reducer>(
     state: KeyPath<State, Child.State> & Sendable,
-    action: CaseKeyPath<Action, Child.Action>
+    action: CaseMemberKeyPath<Action, Child.Action>
   ) -> Store<Child, C> {
     let access = CaseAccess(action)
     return scope(state: state, action: { access.embed($0) })
@@ -34,7 +34,7 @@ extension Store {
   @inlinable
   public func scope<Child: Reducer>(
     state: KeyPath<State, Child.State?> & Sendable,
-    action: CaseKeyPath<Action, Child.Action>
+    action: CaseMemberKeyPath<Action, Child.Action>
   ) -> Store<Child, C>? {
     let access = CaseAccess(action)
     return scope(state: state, action: { access.embed($0) })
@@ -51,7 +51,7 @@ extension Store {
   @inlinable
   public func scope<Elements: Collection, Child: Reducer>(
     state: KeyPath<State, Elements> & Sendable,
-    action: CaseKeyPath<Action, (id: Child.State.ID, action: Child.Action)>
+    action: CaseMemberKeyPath<Action, (id: Child.State.ID, action: Child.Action)>
   ) -> [Store<Child, C>]
   where
     Elements: Sendable, Elements.Element == Child.State, Child.State: Identifiable,
@@ -71,7 +71,7 @@ extension Store {
   @inlinable @_disfavoredOverload
   public func scope<ChildAction: Sendable, ChildState: Sendable & Equatable>(
     state: KeyPath<State, ChildState> & Sendable,
-    action: CaseKeyPath<Action, ChildAction>
+    action: CaseMemberKeyPath<Action, ChildAction>
   ) -> Store<ChildFeature<ChildAction, ChildState>, C> {
     let access = CaseAccess(action)
     return scope(state: state, action: { access.embed($0) })
@@ -88,7 +88,7 @@ extension Store {
   @inlinable
   public func scope<ChildAction: Sendable, ChildState: Sendable & Equatable>(
     state: KeyPath<State, ChildState?> & Sendable,
-    action: CaseKeyPath<Action, ChildAction>
+    action: CaseMemberKeyPath<Action, ChildAction>
   ) -> Store<ChildFeature<ChildAction, ChildState>, C>? {
     let access = CaseAccess(action)
     return scope(state: state, action: { access.embed($0) })
@@ -105,7 +105,7 @@ extension Store {
   @inlinable
   public func scope<Elements: Collection, ChildAction: Sendable>(
     state: KeyPath<State, Elements> & Sendable,
-    action: CaseKeyPath<Action, (id: Elements.Element.ID, action: ChildAction)>
+    action: CaseMemberKeyPath<Action, (id: Elements.Element.ID, action: ChildAction)>
   ) -> [Store<ChildFeature<ChildAction, Elements.Element>, C>]
   where
     Elements: Sendable, Elements.Element: Identifiable & Sendable & Equatable,
@@ -116,7 +116,7 @@ extension Store {
   }
 }
 
-extension ViewStore {
+extension ViewStore where R.Action: CasePathable {
   /// Returns a view store of a child feature, for the action case at `action`; see
   /// `ViewStore.scope(state:action:)`.
   ///
@@ -131,7 +131,7 @@ extension ViewStore {
   @inlinable
   public func scope<Child: Reducer>(
     state: KeyPath<State, Child.State> & Sendable,
-    action: CaseKeyPath<Action, Child.Action>
+    action: CaseMemberKeyPath<Action, Child.Action>
   ) -> ViewStore<Child, C> {
     let access = CaseAccess(action)
     return scope(state: state, action: { access.embed($0) })
@@ -147,7 +147,7 @@ extension ViewStore {
   @inlinable
   public func scope<Child: Reducer>(
     state: KeyPath<State, Child.State?> & Sendable,
-    action: CaseKeyPath<Action, Child.Action>
+    action: CaseMemberKeyPath<Action, Child.Action>
   ) -> ViewStore<Child, C>? {
     let access = CaseAccess(action)
     return scope(state: state, action: { access.embed($0) })
@@ -164,7 +164,7 @@ extension ViewStore {
   @inlinable
   public func scope<Elements: Collection, Child: Reducer>(
     state: KeyPath<State, Elements> & Sendable,
-    action: CaseKeyPath<Action, (id: Child.State.ID, action: Child.Action)>
+    action: CaseMemberKeyPath<Action, (id: Child.State.ID, action: Child.Action)>
   ) -> [ViewStore<Child, C>]
   where
     Elements: Sendable, Elements.Element == Child.State, Child.State: Identifiable,
@@ -184,7 +184,7 @@ extension ViewStore {
   @inlinable @_disfavoredOverload
   public func scope<ChildAction: Sendable, ChildState: Sendable & Equatable>(
     state: KeyPath<State, ChildState> & Sendable,
-    action: CaseKeyPath<Action, ChildAction>
+    action: CaseMemberKeyPath<Action, ChildAction>
   ) -> ViewStore<ChildFeature<ChildAction, ChildState>, C> {
     let access = CaseAccess(action)
     return scope(state: state, action: { access.embed($0) })
@@ -201,7 +201,7 @@ extension ViewStore {
   @inlinable
   public func scope<ChildAction: Sendable, ChildState: Sendable & Equatable>(
     state: KeyPath<State, ChildState?> & Sendable,
-    action: CaseKeyPath<Action, ChildAction>
+    action: CaseMemberKeyPath<Action, ChildAction>
   ) -> ViewStore<ChildFeature<ChildAction, ChildState>, C>? {
     let access = CaseAccess(action)
     return scope(state: state, action: { access.embed($0) })
@@ -218,7 +218,7 @@ extension ViewStore {
   @inlinable
   public func scope<Elements: Collection, ChildAction: Sendable>(
     state: KeyPath<State, Elements> & Sendable,
-    action: CaseKeyPath<Action, (id: Elements.Element.ID, action: ChildAction)>
+    action: CaseMemberKeyPath<Action, (id: Elements.Element.ID, action: ChildAction)>
   ) -> [ViewStore<ChildFeature<ChildAction, Elements.Element>, C>]
   where
     Elements: Sendable, Elements.Element: Identifiable & Sendable & Equatable,

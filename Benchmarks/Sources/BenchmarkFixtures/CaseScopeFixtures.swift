@@ -2,7 +2,7 @@ import OneWay
 import OneWayCasePathsCore
 
 // Scenario 14: scenario 11's five levels of `Scope`, each embedding its child with a case key
-// path (`action: \Case<Action>.child`, OneWayCasePathsCore) in place of an action case and an
+// path (`action: \Action.AllCasePaths.child`, OneWayCasePathsCore) in place of an action case and an
 // `extract` closure. Each `CasePathable` conformance is written as `@CasePathable` would write
 // it, so that this package builds no swift-syntax (in release, the largest part of its build). Everything else is scenario 11's: a concrete type per level, a second
 // action case, the composed reducer kept in a stored property, so that what a send costs
@@ -33,7 +33,7 @@ package struct CaseScopeLevel1: Reducer {
     package init() {}
   }
 
-  let composed = Scope(state: \State.child, action: \Case<Action>.child) {
+  let composed = Scope(state: \State.child, action: \Action.AllCasePaths.child) {
     CounterReducer()
   }
 
@@ -69,7 +69,7 @@ package struct CaseScopeLevel2: Reducer {
     package init() {}
   }
 
-  let composed = Scope(state: \State.child, action: \Case<Action>.child) {
+  let composed = Scope(state: \State.child, action: \Action.AllCasePaths.child) {
     CaseScopeLevel1()
   }
 
@@ -105,7 +105,7 @@ package struct CaseScopeLevel3: Reducer {
     package init() {}
   }
 
-  let composed = Scope(state: \State.child, action: \Case<Action>.child) {
+  let composed = Scope(state: \State.child, action: \Action.AllCasePaths.child) {
     CaseScopeLevel2()
   }
 
@@ -141,7 +141,7 @@ package struct CaseScopeLevel4: Reducer {
     package init() {}
   }
 
-  let composed = Scope(state: \State.child, action: \Case<Action>.child) {
+  let composed = Scope(state: \State.child, action: \Action.AllCasePaths.child) {
     CaseScopeLevel3()
   }
 
@@ -178,7 +178,7 @@ package struct CaseScopeLevel5: Reducer {
     package init() {}
   }
 
-  let composed = Scope(state: \State.child, action: \Case<Action>.child) {
+  let composed = Scope(state: \State.child, action: \Action.AllCasePaths.child) {
     CaseScopeLevel4()
   }
 
