@@ -79,7 +79,7 @@ HOT_PATHS = [
     # A send to one row's store, among 100 and among 10,000 live row stores: each commit of the
     # list compares every live row store's element.
     ("Row store send, 100 row stores", "b15-viewstore-rows", 100, 5000, 1),
-    ("Row store send, 10,000 row stores", "b15-viewstore-rows", 10000, 200, 1),
+    ("Row store send, 10,000 row stores", "b15-viewstore-rows", 10000, 50, 1),
 ]
 
 # The C allocator's entry points. Each allocation enters exactly one of them (glibc's calloc,
