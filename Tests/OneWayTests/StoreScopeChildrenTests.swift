@@ -1,4 +1,5 @@
 import Clocks
+import Observation
 import Testing
 
 @testable import OneWay
@@ -122,6 +123,46 @@ import Testing
     // Each subscription gets its current value, then only its own row's changes.
     #expect(seen == [[0], [0, 1, 2], [0]])
     _ = subscriptions
+  }
+
+  @Test func m4o1ARowsStatesLoopSeesOnlyItsRow() async {
+    let app = Store(reducer: Self.app(), state: AppState())
+    let rows: [Store<RowFeature, ContinuousClock>] = await app.scope(
+      state: \.rows,
+      action: AppAction.row
+    )
+    var states = rows[1].states.makeAsyncIterator()
+    await rows[0].send(.increment)
+    await app.send(.other)
+    await rows[1].send(.increment)
+    await rows[2].send(.increment)
+    await rows[1].send(.increment)
+    var counts: [Int] = []
+    for _ in 0..<3 { counts.append(await states.next()?.count ?? -1) }
+    #expect(counts == [0, 1, 2], "the row's state when scoped, then its own changes only")
+  }
+
+  @Test @MainActor func m4V2ObservationOfARowFiresOnlyForItsRow() {
+    let app = ViewStore(reducer: Self.app(), state: AppState())
+    let rows: [ViewStore<RowFeature, ContinuousClock>] = app.scope(
+      state: \.rows,
+      action: AppAction.row
+    )
+    let fired = Locked(0)
+    func track() {
+      withObservationTracking {
+        _ = rows[1].state
+      } onChange: {
+        fired.withLock { $0 += 1 }
+      }
+    }
+    track()
+    rows[0].send(.increment)
+    rows[2].send(.increment)
+    app.send(.other)
+    #expect(fired.withLock { $0 } == 0, "changes to other rows and to the parent")
+    rows[1].send(.increment)
+    #expect(fired.withLock { $0 } == 1)
   }
 
   @Test @MainActor func m4ASendToARemovedElementIsRefusedNotMisapplied() {
