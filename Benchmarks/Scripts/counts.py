@@ -78,7 +78,7 @@ HOT_PATHS = [
     ("ViewStore send through 5 Scopes, case key paths", "b14-viewstore-scope5", 0, 20000, 1),
     # A send to one row's store, among 100 and among 10,000 live row stores: each commit of the
     # list compares every live row store's element.
-    ("Row store send, 100 row stores", "b15-viewstore-rows", 100, 5000, 1),
+    ("Row store send, 100 row stores", "b15-viewstore-rows", 100, 1000, 1),
     ("Row store send, 10,000 row stores", "b15-viewstore-rows", 10000, 50, 1),
 ]
 
