@@ -19,6 +19,9 @@ let package = Package(
     .library(name: "OneWayPersistence", targets: ["OneWayPersistence"]),
     .library(name: "OneWayDevTools", targets: ["OneWayDevTools"]),
     .library(name: "OneWayInspector", targets: ["OneWayInspector"]),
+    .library(name: "OneWayCasePaths", targets: ["OneWayCasePaths"]),
+    .library(name: "OneWayCasePathsCore", targets: ["OneWayCasePathsCore"]),
+    .library(name: "OneWayCasePathsTesting", targets: ["OneWayCasePathsTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -33,6 +36,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+    // OneWayCasePaths: case key paths (`action: \.counter`) for the composition operators.
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
   ],
   targets: [
     .target(name: "OneWay"),
@@ -102,6 +107,40 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
+    // Case key paths for the composition operators and child stores, kept apart so that
+    // OneWay has no dependencies: OneWayCasePathsCore has the operators, on CasePathsCore;
+    // OneWayCasePaths adds swift-case-paths' `@CasePathable` macro, which brings swift-syntax
+    // (minutes of build, in release more). A client that declares its case paths by hand (the
+    // benchmarks) builds no swift-syntax with the core alone.
+    .target(
+      name: "OneWayCasePathsCore",
+      dependencies: [
+        "OneWay",
+        .product(name: "CasePathsCore", package: "swift-case-paths"),
+      ]
+    ),
+    .target(
+      name: "OneWayCasePaths",
+      dependencies: [
+        "OneWayCasePathsCore",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+      ]
+    ),
+    // `TestStore.receive` of a case key path.
+    .target(
+      name: "OneWayCasePathsTesting",
+      dependencies: ["OneWayCasePathsCore", "OneWayTesting"]
+    ),
+    .testTarget(
+      name: "OneWayCasePathsTests",
+      dependencies: [
+        "OneWay",
+        "OneWayCasePaths",
+        "OneWayTesting",
+        "OneWayCasePathsTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
     // Swidux's API (a Redux store with key-path subscriptions) on OneWay's engine.
     .target(name: "Swidux", dependencies: ["OneWay"]),
     // OneWay 1.x's `Way` and `SideWay` on OneWay's engine, and Combine bridges for the stores.
@@ -154,6 +193,8 @@ let package = Package(
         "OneWayPersistence",
         "OneWayDevTools",
         "OneWayInspector",
+        "OneWayCasePaths",
+        "OneWayCasePathsTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

@@ -22,7 +22,11 @@ let package = Package(
     // executables below.
     .target(
       name: "BenchmarkFixtures",
-      dependencies: [.product(name: "OneWay", package: "OneWay")]
+      dependencies: [
+        .product(name: "OneWay", package: "OneWay"),
+        // Scenario 14's levels embed their child with case key paths.
+        .product(name: "OneWayCasePathsCore", package: "OneWay"),
+      ]
     ),
     // The lock-isolated store of scenario 9 (OneWay's `LockedStoreEngine`, reached through
     // the `LockedStores` SPI) and its baseline.

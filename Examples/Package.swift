@@ -39,12 +39,14 @@ let package = Package(
     ),
     // With --inspect, Counters serves the inspector page (OneWayInspector) once its script has
     // run, and keeps serving.
+    // Reducer bodies, case key paths and a store per row: OneWayCasePaths.
     .executableTarget(
       name: "Counters",
       dependencies: [
         .product(name: "OneWay", package: "OneWay"),
         .product(name: "OneWayDevTools", package: "OneWay"),
         .product(name: "OneWayInspector", package: "OneWay"),
+        .product(name: "OneWayCasePaths", package: "OneWay"),
       ]
     ),
     // OneWay 1.x's `Way`: the README's CounterWay and a CustomWay bound to global subjects.
@@ -57,6 +59,7 @@ let package = Package(
       dependencies: [
         "Counters",
         .product(name: "OneWayTesting", package: "OneWay"),
+        .product(name: "OneWayCasePathsTesting", package: "OneWay"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

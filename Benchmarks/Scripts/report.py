@@ -32,13 +32,20 @@ B5_BASE = "B5 baseline: start and cancel 10,000 bare Tasks"
 FAN_OUT = [1, 10, 100, 1000]
 B7_BASE = "B7 baseline: idle bare actor: retained bytes"
 SUBSCRIPTIONS = [1, 10, 100, 1000]
-B14 = "B14 Store.send, history on"
-B14_BASE = "B14 baseline: Store.send, history off"
+B16 = "B16 Store.send, history on"
+B16_BASE = "B16 baseline: Store.send, history off"
 B9 = "B9 LockedStore.send, reducer returns .none"
 B9_BASE = "B9 baseline: bare locked reduce"
 LARGE_SIZES = [1000, 10000, 100000]
 APPENDS = 100  # timed appends per B10 sample
 SCOPE_LEVELS = [1, 5]
+B14_STORE = "B14 Store.send through 5 levels of Scope, case key paths"
+B14_VIEW = "B14 ViewStore.send through 5 levels of Scope, case key paths, main actor"
+ROW_STORES = [100, 10_000]
+
+
+def row_store_name(rows):
+    return f"B15 row ViewStore.send, {rows} row stores, main actor"
 
 
 def subscription_names(count, change):
@@ -135,11 +142,11 @@ def main():
                 f"({fmt_ns(b3)} per send / {actions})",
                 fmt_ns(per_action), f"bare actor hop {fmt_ns(b1b)}", f"{per_action / b1b:.2f}x",
                 f"≤ {limit:g}x with {actions}", per_action <= limit * b1b)
-    b14, b14b = get(B14), get(B14_BASE)
-    if b14 and b14b:
-        row("14. `await store.send` with history on (OneWayDevTools, 1,000 entries)",
-            fmt_ns(b14), f"the same send, history off {fmt_ns(b14b)}", f"{b14 / b14b:.2f}x",
-            "≤ 2x", b14 / b14b <= 2)
+    b16, b16b = get(B16), get(B16_BASE)
+    if b16 and b16b:
+        row("16. `await store.send` with history on (OneWayDevTools, 1,000 entries)",
+            fmt_ns(b16), f"the same send, history off {fmt_ns(b16b)}", f"{b16 / b16b:.2f}x",
+            "≤ 2x", b16 / b16b <= 2)
     b4, b4b, b4s = get(B4), get(B4_BASE), get(B4_SHAPE)
     if b4 and b4s:
         row("4. async round trip (`.single` → reduced reply)",
@@ -248,6 +255,23 @@ def main():
         allocs = get(name, MALLOC)
         if allocs is not None:
             row(f"11. allocations per {label}", f"{allocs:g}", "", "", "0", allocs == 0)
+
+    # 14. Case key paths, against scenario 11's five levels with closures, same run.
+    closure_store, closure_view = get(scope_names(5)[0]), get(scope_names(5)[2])
+    for value, base, label in [
+        (get(B14_STORE), closure_store, "`await store.send`"),
+        (get(B14_VIEW), closure_view, "`viewStore.send`"),
+    ]:
+        if value and base:
+            row(f"14. {label} through 5 levels of `Scope`, case key paths",
+                fmt_ns(value), f"the same with `extract` closures {fmt_ns(base)}",
+                f"{value / base:.2f}x", "≤ 1.2x", value / base <= 1.2)
+    # 15. Element stores: a send to one row's store, 10,000 row stores against 100.
+    few, many = (get(row_store_name(count)) for count in ROW_STORES)
+    if few and many:
+        row("15. `rowStore.send`, one of 10,000 row stores (leaf → `.none`)",
+            fmt_ns(many), f"one of 100 row stores {fmt_ns(few)}", f"{many / few:.2f}x",
+            "≤ 1.5x", many / few <= 1.5)
 
     print("| Scenario | Median | Same-run baseline (median) | Ratio | Goal | |")
     print("| --- | --- | --- | --- | --- | --- |")

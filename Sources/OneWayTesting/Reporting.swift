@@ -7,11 +7,18 @@
 
 /// Where a test helper was called from: the caller's `#fileID`, `#filePath`, `#line` and
 /// `#column`.
-struct CallSite: Sendable {
+package struct CallSite: Sendable {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
+
+  package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
 }
 
 /// The test framework that receives a failure.

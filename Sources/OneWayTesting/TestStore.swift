@@ -257,9 +257,72 @@ where R.Action: Equatable {
     column: UInt = #column,
     isolation: isolated (any Actor)? = #isolation
   ) async {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await receive(
+      matching: { $0 == expected },
+      subject: "receive(\(Describing.dump(expected)))",
+      mismatch: {
+        Describing.difference(expected, $0)
+          ?? "\u{2212} \(Describing.dump(expected))\n+ \(Describing.dump($0))"
+      },
+      timeout: timeout,
+      assert: update,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Waits for the next action that an effect feeds back, asserts that `isExpected` accepts
+  /// it, and asserts how it changes the state: for an action that is hard to write out in
+  /// full, or, with OneWayCasePathsTesting, for a case key path (`receive(\.counter.saved)`).
+  ///
+  /// ```swift
+  /// await store.receive(where: { if case .response = $0 { true } else { false } }) {
+  ///   $0.isLoading = false
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isExpected: Whether an action is the one the test expects next.
+  ///   - timeout: How many seconds to wait for it; 5 by default.
+  ///   - update: Turns the state before the action into the state expected after it.
+  ///   - fileID: The caller's file ID; leave the default.
+  ///   - filePath: The caller's file path; leave the default.
+  ///   - line: The caller's line; leave the default.
+  ///   - column: The caller's column; leave the default.
+  ///   - isolation: The caller's isolation, where `update` runs; leave the default.
+  public func receive(
+    where isExpected: (Action) -> Bool,
+    timeout: Double = 5,
+    assert update: ((inout State) -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    await receive(
+      matching: isExpected,
+      subject: "receive(where:)",
+      mismatch: {
+        "\u{2212} an action that the test's `where` closure accepts\n+ \(Describing.dump($0))"
+      },
+      timeout: timeout,
+      assert: update,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// The work of every `receive`: `isExpected` tells the expected action, `subject` names the
+  /// assertion in failures, `mismatch` describes how a received action differs.
+  package func receive(
+    matching isExpected: (Action) -> Bool,
+    subject: String,
+    mismatch: (Action) -> String,
+    timeout: Double,
+    assert update: ((inout State) -> Void)?,
+    site: CallSite,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
     let recorder = self.recorder
-    let subject = "receive(\(Describing.dump(expected)))"
     var skipped: [ActionRecorder<Action, State>.Entry] = []
     while true {
       let (exhaustivity, index) = bookkeeping.withLock { bookkeeping in
@@ -284,7 +347,7 @@ where R.Action: Equatable {
         return
       }
       bookkeeping.withLock { $0.asserted = index + 1 }
-      if entry.action == expected {
+      if isExpected(entry.action) {
         checkStep(
           subject,
           before: stateBefore(index),
@@ -301,10 +364,7 @@ where R.Action: Equatable {
       }
       FailureReporter.fail(
         "\(subject): received an unexpected action (\u{2212} expected, + received):\n"
-          + Describing.indent(
-            Describing.difference(expected, entry.action)
-              ?? "\u{2212} \(Describing.dump(expected))\n+ \(Describing.dump(entry.action))"
-          ),
+          + Describing.indent(mismatch(entry.action)),
         at: site
       )
       return

@@ -9,7 +9,7 @@ import OneWayDevTools
 /// after the warm-up, so each send also replaces the oldest entry), next to the same send to a
 /// store whose history is off, in the same run.
 func historyBenchmarks() {
-  Benchmark("B14 Store.send, history on", configuration: configuration(.kilo)) { benchmark in
+  Benchmark("B16 Store.send, history on", configuration: configuration(.kilo)) { benchmark in
     let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
     let devTools = await store.devTools()
     await store.send(.increment)
@@ -20,7 +20,7 @@ func historyBenchmarks() {
     blackHole(devTools.capacity)
   }
 
-  Benchmark("B14 baseline: Store.send, history off", configuration: configuration(.kilo)) {
+  Benchmark("B16 baseline: Store.send, history off", configuration: configuration(.kilo)) {
     benchmark in
     let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
     await store.send(.increment)

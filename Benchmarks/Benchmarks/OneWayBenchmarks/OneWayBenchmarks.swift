@@ -259,4 +259,5 @@ let benchmarks: @Sendable () -> Void = {
   observedPropertyBenchmarks()
   scopeBenchmarks()
   historyBenchmarks()
+  childStoreBenchmarks()
 }

@@ -21,7 +21,7 @@ package struct ScopeLevel1: Reducer {
     package init() {}
   }
 
-  let body = Scope(
+  let composed = Scope(
     state: \State.child,
     action: Action.child,
     extract: { if case .child(let action) = $0 { action } else { nil } }
@@ -32,7 +32,7 @@ package struct ScopeLevel1: Reducer {
   package init() {}
 
   package func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
-    body.reduce(state: &state, action: action)
+    composed.reduce(state: &state, action: action)
   }
 
   /// The counter's `.increment`, embedded.
@@ -53,7 +53,7 @@ package struct ScopeLevel2: Reducer {
     package init() {}
   }
 
-  let body = Scope(
+  let composed = Scope(
     state: \State.child,
     action: Action.child,
     extract: { if case .child(let action) = $0 { action } else { nil } }
@@ -64,7 +64,7 @@ package struct ScopeLevel2: Reducer {
   package init() {}
 
   package func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
-    body.reduce(state: &state, action: action)
+    composed.reduce(state: &state, action: action)
   }
 }
 
@@ -82,7 +82,7 @@ package struct ScopeLevel3: Reducer {
     package init() {}
   }
 
-  let body = Scope(
+  let composed = Scope(
     state: \State.child,
     action: Action.child,
     extract: { if case .child(let action) = $0 { action } else { nil } }
@@ -93,7 +93,7 @@ package struct ScopeLevel3: Reducer {
   package init() {}
 
   package func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
-    body.reduce(state: &state, action: action)
+    composed.reduce(state: &state, action: action)
   }
 }
 
@@ -111,7 +111,7 @@ package struct ScopeLevel4: Reducer {
     package init() {}
   }
 
-  let body = Scope(
+  let composed = Scope(
     state: \State.child,
     action: Action.child,
     extract: { if case .child(let action) = $0 { action } else { nil } }
@@ -122,7 +122,7 @@ package struct ScopeLevel4: Reducer {
   package init() {}
 
   package func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
-    body.reduce(state: &state, action: action)
+    composed.reduce(state: &state, action: action)
   }
 }
 
@@ -140,7 +140,7 @@ package struct ScopeLevel5: Reducer {
     package init() {}
   }
 
-  let body = Scope(
+  let composed = Scope(
     state: \State.child,
     action: Action.child,
     extract: { if case .child(let action) = $0 { action } else { nil } }
@@ -151,7 +151,7 @@ package struct ScopeLevel5: Reducer {
   package init() {}
 
   package func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
-    body.reduce(state: &state, action: action)
+    composed.reduce(state: &state, action: action)
   }
 
   /// The counter's `.increment`, embedded five times.
@@ -200,7 +200,7 @@ package final class ScopedViewStoreSends {
   /// Sends `.increment` to the counter, embedded as the store needs, once per iteration.
   private let sendIncrements: (Range<Int>) -> Void
 
-  private init(_ sendIncrements: @escaping (Range<Int>) -> Void) {
+  init(_ sendIncrements: @escaping (Range<Int>) -> Void) {
     self.sendIncrements = sendIncrements
   }
 

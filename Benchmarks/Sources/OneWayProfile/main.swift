@@ -14,7 +14,7 @@ guard let scenario = arguments.first else {
   print(
     """
     usage: OneWayProfile SCENARIO [ITERATIONS] [SUBSCRIBERS]
-    scenarios: b1-store b1-bare b14-history b2-viewstore b2-viewstore-read b2-viewstore-nobacklog b2-direct b3-chain b4-store
+    scenarios: b1-store b1-bare b16-history b2-viewstore b2-viewstore-read b2-viewstore-nobacklog b2-direct b3-chain b4-store
                b4-bare b4-bare-shape b4-bare-immediate b5-store b5-bare b5-bare-immediate
                b6-store b6-bare b7-store
                b8-store-changed b8-store-unchanged b8-bare-changed b8-bare-unchanged
@@ -24,12 +24,14 @@ guard let scenario = arguments.first else {
                b11-viewstore-child5
                b10-unobserved b10-observed b10-bare b12-default b12-bare
                b13-read-unchanged b13-read-changed b13-bare-unchanged b13-bare-changed
+               b14-store-scope5 b14-viewstore-scope5 b15-viewstore-rows
                way-current way-threadsafe way-bare way-bare-locked
                swidux-dispatch swidux-unchanged swidux-bare
                p2-bare p2-snapshots p2-journal
                b7-bytes-store b7-bytes-viewstore b7-bytes-actor b7-bytes-way b7-bytes-swidux
     (SUBSCRIBERS is the number of subscriptions for b8 and swidux-unchanged, the array's size
-     for b10 and b12, the properties read for b13; b7-bytes-* print the bytes that ITERATIONS idle stores retain, per store)
+     for b10 and b12, the properties read for b13, the number of row stores for b15;
+     b7-bytes-* print the bytes that ITERATIONS idle stores retain, per store)
     """
   )
   exit(2)
@@ -44,7 +46,7 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
     let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
     for _ in 0..<iterations { await store.send(.increment) }
     keep(await store.state.count)
-  case "b14-history":
+  case "b16-history":
     // b1-store with history on: past the ring's 1,000 entries, each send replaces the oldest.
     let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
     let devTools = await store.devTools()
@@ -128,6 +130,12 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
   case "b11-store-child5":
     let store = await makeChildStoreFiveLevelsDown()
     for _ in 0..<iterations { await store.send(.increment) }
+  case "b14-store-scope5":
+    let store = Store(reducer: CaseScopeLevel5(), state: CaseScopeLevel5.State())
+    // As b11-store-scope5, with case key paths.
+    let increment = CaseScopeLevel5.increment
+    for _ in 0..<iterations { await store.send(increment) }
+    keep(await store.state.child.child.child.child.child.count)
   case "b7-store":
     let stores = (0..<iterations).map { _ in
       Store(reducer: CounterReducer(), state: CounterReducer.State())
@@ -198,6 +206,10 @@ case "b11-viewstore-child1":
   ScopedViewStoreSends.toChild(levels: 1).send(0..<iterations)
 case "b11-viewstore-child5":
   ScopedViewStoreSends.toChild(levels: 5).send(0..<iterations)
+case "b14-viewstore-scope5":
+  ScopedViewStoreSends.throughCaseScope().send(0..<iterations)
+case "b15-viewstore-rows":
+  RowStoreSends(rows: subscribers).send(0..<iterations)
 case "way-current":
   sendToWay(threadSafe: false, 0..<iterations)
 case "way-threadsafe":

@@ -1,4 +1,5 @@
 import OneWay
+import OneWayCasePaths
 
 /// One row of the list: a counter with its own effects, written as if it were alone.
 ///
@@ -20,6 +21,7 @@ struct CounterRow: Reducer {
   }
 
   /// Everything that can happen to a row.
+  @CasePathable
   enum Action: Sendable, Equatable, Codable {
     /// Adds one, then saves once the count has been left alone for ``saveDelay``.
     case increment

@@ -1,5 +1,6 @@
 import Foundation
 import OneWay
+import OneWayCasePaths
 import OneWayDevTools
 import OneWayInspector
 
@@ -33,12 +34,18 @@ enum CountersExample {
     for _ in 1...3 { await store.send(.addRow) }
     show(await store.state)
 
+    // A store per row, as a list view hands each row its own: the same store for a row while
+    // it lives, whose sends reach the app as `.row(id:action:)`.
+    let rows: [Store<CounterRow, ContinuousClock>] = await store.scope(
+      state: \.rows,
+      action: \.row
+    )
     say("#2 +1, then #1 +1 +1: each row saves 200 ms after its last change, under one id")
-    await store.send(.row(id: 2, action: .increment))
-    await store.send(.row(id: 1, action: .increment))
-    await store.send(.row(id: 1, action: .increment))
+    await rows[1].send(.increment)
+    await rows[0].send(.increment)
+    await rows[0].send(.increment)
     say("remove #2 while its save is pending")
-    await store.send(.row(id: 2, action: .removeTapped))
+    await rows[1].send(.removeTapped)
     show(await store.state)
     let saved = await first(of: store) { $0.rows.first?.savedCount != nil }
     say("#1 saved \(saved.rows[0].savedCount ?? 0); #2's save never fired")

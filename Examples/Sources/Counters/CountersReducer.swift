@@ -1,12 +1,14 @@
 import OneWay
+import OneWayCasePaths
 
 /// The app: a list of counter rows, each a ``CounterRow`` of its own, and an optional
 /// ``FactDetail``; the parent adds, removes and opens them, and reacts to what they do.
 ///
-/// The composition is two operators around the parent's own reducer:
-/// `forEach` embeds the rows, `ifLet` the detail. The parent sees every child action after the
-/// child has reduced it, so it can react: it logs each save, stops a row's timer at
-/// ``tickLimit``, and removes a row or closes the detail when asked.
+/// The composition is the reducer's `body`: two operators around the parent's own reducer,
+/// `forEach` for the rows and `ifLet` for the detail, each naming its action case by a case
+/// key path (`\.row`, `\.detail`; the enum is `@CasePathable`). The parent sees every child
+/// action after the child has reduced it, so it can react: it logs each save, stops a row's
+/// timer at ``tickLimit``, and removes a row or closes the detail when asked.
 struct CountersReducer: Reducer {
   /// The app's state.
   struct State: Sendable, Equatable, Codable {
@@ -21,6 +23,7 @@ struct CountersReducer: Reducer {
   }
 
   /// Everything that can happen in the app.
+  @CasePathable
   enum Action: Sendable, Equatable, Codable {
     /// Adds a row at the end.
     case addRow
@@ -35,30 +38,19 @@ struct CountersReducer: Reducer {
   /// The count at which the parent stops a row's timer.
   static let tickLimit = 5
 
-  private let body: IfLetReducer<ForEachReducer<Core, [CounterRow.State], CounterRow>, FactDetail>
+  /// Where the detail loads its facts from.
+  let facts: @Sendable (Int) async -> String
 
   /// Creates the app's reducer, loading facts with `facts`.
   init(facts: @escaping @Sendable (Int) async -> String) {
-    body = Core()
-      .forEach(
-        \.rows,
-        action: Action.row,
-        extract: { if case .row(let id, let action) = $0 { (id, action) } else { nil } }
-      ) {
-        CounterRow()
-      }
-      .ifLet(
-        \.detail,
-        action: Action.detail,
-        extract: { if case .detail(let action) = $0 { action } else { nil } }
-      ) {
-        FactDetail(facts: facts)
-      }
+    self.facts = facts
   }
 
-  /// Runs the rows, the detail, then the parent's own reducer.
-  func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
-    body.reduce(state: &state, action: action)
+  /// The rows, the detail, then the parent's own reducer.
+  var body: some Reducer<Action, State> {
+    Core()
+      .forEach(\.rows, action: \.row) { CounterRow() }
+      .ifLet(\.detail, action: \.detail) { FactDetail(facts: facts) }
   }
 
   /// The parent's own reducer: what it does itself, and how it reacts to its children.

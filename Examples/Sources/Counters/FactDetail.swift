@@ -1,4 +1,5 @@
 import OneWay
+import OneWayCasePaths
 
 /// The detail of one row, shown on demand: it loads a fact about the row's count.
 ///
@@ -17,6 +18,7 @@ struct FactDetail: Reducer {
   }
 
   /// Everything that can happen to the detail.
+  @CasePathable
   enum Action: Sendable, Equatable, Codable {
     /// Starts loading the fact.
     case load

@@ -1,11 +1,14 @@
 import Clocks
 import OneWay
+import OneWayCasePaths
+import OneWayCasePathsTesting
 import OneWayTesting
 import Testing
 
 @testable import Counters
 
-/// The Counters app tested through its parent, exhaustively, and one row alone.
+/// The Counters app tested through its parent, exhaustively, through its row stores, and one
+/// row alone.
 @Suite struct CountersTests {
   /// The app with `rows` rows and a fact service `facts` (by default, one that answers at once).
   private func app(
@@ -61,6 +64,52 @@ import Testing
       $0.log = ["fact for #1: fact 0"]
     }
     await store.finish()
+  }
+
+  @Test func theDetailsActionsAreReceivedByCaseKeyPath() async {
+    let store = app(clock: TestClock(), rows: 1)
+    await store.send(.openDetail(1)) { $0.detail = FactDetail.State(rowID: 1, number: 0) }
+    await store.receive(\.detail.load)
+    // The case alone: the fact's text is the service's business.
+    await store.receive(\.detail.loaded) {
+      $0.detail?.fact = "fact 0"
+      $0.log = ["fact for #1: fact 0"]
+    }
+    await store.finish()
+  }
+
+  @Test func eachRowHasAStoreOfItsOwnWhileItLives() async {
+    let clock = TestClock()
+    let store = Store(
+      reducer: CountersReducer(facts: { "fact \($0)" }),
+      state: CountersReducer.State(),
+      clock: clock
+    )
+    for _ in 1...2 { await store.send(.addRow) }
+    let rows: [Store<CounterRow, TestClock<Duration>>] = await store.scope(
+      state: \.rows,
+      action: \.row
+    )
+    await rows[1].send(.increment)
+    #expect(await rows[1].state.count == 1)
+    #expect(await store.state.rows.map(\.count) == [0, 1])
+
+    // The same row, the same store: what a list view needs to keep each row's identity.
+    let again: [Store<CounterRow, TestClock<Duration>>] = await store.scope(
+      state: \.rows,
+      action: \.row
+    )
+    #expect(again.count == 2 && again[0] === rows[0] && again[1] === rows[1])
+
+    await rows[1].send(.removeTapped)
+    #expect(await store.state.rows.map(\.id) == [1])
+    // The removed row's store refuses the send: it is never reduced against another row.
+    await rows[1].send(.increment)
+    #expect(await store.state.rows.map(\.count) == [0])
+    #expect(await rows[1].state.count == 1)
+    // Its pending save went with it.
+    await clock.advance(by: CounterRow.saveDelay * 2)
+    #expect(await store.state.log == ["removed #2"])
   }
 
   @Test func closingTheDetailCancelsItsLoad() async {

@@ -13,17 +13,17 @@ public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
 
   @usableFromInline let base: Base
   @usableFromInline let value: @Sendable (State) -> Value
-  @usableFromInline let body: @Sendable (Value, Value) -> AnyEffect<Action>
+  @usableFromInline let hook: @Sendable (Value, Value) -> AnyEffect<Action>
 
   @usableFromInline
   init(
     base: Base,
     value: @escaping @Sendable (State) -> Value,
-    body: @escaping @Sendable (Value, Value) -> AnyEffect<Action>
+    hook: @escaping @Sendable (Value, Value) -> AnyEffect<Action>
   ) {
     self.base = base
     self.value = value
-    self.body = body
+    self.hook = hook
   }
 
   /// Reduces `action` with the base reducer, then runs the hook if the value changed.
@@ -38,7 +38,7 @@ public struct OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
     let effect = base.reduce(state: &state, action: action)
     let newValue = value(state)
     guard oldValue != newValue else { return effect }
-    return .merging(effect, body(oldValue, newValue))
+    return .merging(effect, hook(oldValue, newValue))
   }
 
   /// The base reducer's `bind()` effect.
@@ -70,6 +70,6 @@ extension Reducer {
     of value: @escaping @Sendable (State) -> Value,
     _ body: @escaping @Sendable (_ oldValue: Value, _ newValue: Value) -> AnyEffect<Action>
   ) -> OnChangeReducer<Self, Value> {
-    OnChangeReducer(base: self, value: value, body: body)
+    OnChangeReducer(base: self, value: value, hook: body)
   }
 }

@@ -53,7 +53,7 @@ extension Store {
   }
 
   /// Makes a child store that starts from `state`, runs on this store's executor and sends
-  /// through `send` (see ``scope(state:action:)``).
+  /// through `send` (see ``scope(state:action:)->Store<Child,C>``).
   @usableFromInline
   func makeChild<Child: Reducer>(
     state: Child.State,

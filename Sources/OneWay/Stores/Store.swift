@@ -96,7 +96,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   }
 
   /// Creates a child store (M3) in front of `engine`, on its root's executor, reaching its
-  /// parent through `parent`; see ``scope(state:action:)``.
+  /// parent through `parent`; see ``scope(state:action:)->Store<Child,C>``.
   init(
     child engine: sending StoreEngine<R>,
     parent: ParentLink<Action>
@@ -110,7 +110,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   ///
   /// A child store and its root are two actors on one serial executor, so that sending to the
   /// child reduces in the root synchronously, within the child's `send` (see
-  /// ``scope(state:action:)``).
+  /// ``scope(state:action:)->Store<Child,C>``).
   @inlinable
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.unownedExecutor

@@ -56,7 +56,7 @@ extension ViewStore {
   }
 
   /// Makes a child store that starts from `state` and sends through `send` (see
-  /// ``scope(state:action:)``).
+  /// ``scope(state:action:)->ViewStore<Child,C>``).
   @usableFromInline
   func makeChild<Child: Reducer>(
     state: Child.State,

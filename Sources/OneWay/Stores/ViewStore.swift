@@ -87,7 +87,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   }
 
   /// Creates a view store in front of `engine`: a root store's, or a child store's (M3) that
-  /// reaches its parent through `parent` (see ``scope(state:action:)``).
+  /// reaches its parent through `parent` (see ``scope(state:action:)->ViewStore<Child,C>``).
   init(engine: StoreEngine<R>, parent: ParentLink<Action>?) {
     initialState = engine.state
     self.engine = engine

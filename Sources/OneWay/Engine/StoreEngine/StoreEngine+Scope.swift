@@ -100,4 +100,49 @@ extension StoreEngine {
       }
     )
   }
+
+  /// The `send` of a child store whose state may be gone (M4): `isPresent` reads this engine's
+  /// state when the child sends; while it holds, the action goes up as ``childSend(parent:embed:)``
+  /// sends it, and otherwise it is refused and reported, naming `storeName` and the action.
+  @inlinable
+  func guardedChildSend<ChildAction>(
+    parent: ParentLink<Action>?,
+    embed: @escaping @Sendable (ChildAction) -> Action,
+    storeName: String,
+    reason: String,
+    isPresent: @escaping @Sendable (State) -> Bool
+  ) -> @Sendable (ChildAction) -> Void {
+    let send = childSend(parent: parent, embed: embed)
+    let here = RootEngine(self)
+    return { action in
+      guard isPresent(here.engine.state) else {
+        return RefusedSends.report(store: storeName, action: action, reason: reason)
+      }
+      send(action)
+    }
+  }
+
+  /// Commits the child's part of every state this engine commits into `child`, while `read`
+  /// finds it, for as long as `store` lives (M4): when the part is gone (a `nil` optional, a
+  /// removed element), the child keeps its last state.
+  @inlinable
+  func project<Child: Reducer>(
+    reading read: @escaping (State) -> Child.State?,
+    into child: ChildEngine<Child>,
+    of store: any AnyObject & Sendable
+  ) {
+    let projection = ChildProjection(child: store)
+    addSubscriber(
+      StateSubscriber(lifetime: projection) { parentState in
+        guard let store = projection.child else { return false }
+        guard let childState = read(parentState) else { return true }
+        // Safe without a retain: see `project(_:into:of:)`.
+        Unmanaged.passUnretained(child.engine)._withUnsafeGuaranteedRef {
+          $0.replaceState(childState)
+        }
+        extendLifetime(store)
+        return true
+      }
+    )
+  }
 }

@@ -1,0 +1,88 @@
+/// The reducer type of a child store made without naming its feature's reducer
+/// (`let counter = await app.scope(state: \.counter, action: Action.counter)`): the store has
+/// the feature's actions and state, and, like every child store, reduces nothing itself (its
+/// root does).
+public struct ChildFeature<Action: Sendable, State: Sendable & Equatable>: Reducer {
+  /// Creates the placeholder; a child store never runs it.
+  public init() {}
+
+  /// Never called: a child store's actions are reduced by its root.
+  public func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+    .none
+  }
+}
+
+/// Where a send to a child store whose state is gone is reported (M4): the message names the
+/// store and the action. Printed by default; tests replace it.
+@usableFromInline
+package enum RefusedSends {
+  package static let handler = Locked<@Sendable (String) -> Void>({ print($0) })
+
+  @usableFromInline
+  package static func report(store: String, action: Any, reason: String) {
+    let message =
+      "OneWay: \(store) refused send(\(action)): \(reason); the action was not reduced"
+    handler.withLock { $0 }(message)
+  }
+}
+
+/// The child stores of a collection's elements, by id, held weakly, so that the same id gives
+/// the same store while it lives (M4); kept by the parent's engine, one table per collection.
+@usableFromInline
+final class ElementStores: @unchecked Sendable {
+  // Used only on the store's isolation.
+  @usableFromInline
+  struct Entry {
+    @usableFromInline weak var store: (any AnyObject & Sendable)?
+    @usableFromInline init(_ store: any AnyObject & Sendable) { self.store = store }
+  }
+
+  @usableFromInline var stores: [AnyHashable: Entry] = [:]
+
+  @usableFromInline init() {}
+
+  /// The live store of `id`, if any.
+  @inlinable
+  func store<S: AnyObject>(_ id: AnyHashable, as type: S.Type) -> S? {
+    stores[id]?.store as? S
+  }
+
+  /// Keeps `store` for `id`; forgets the entries whose store is gone or whose id is not in
+  /// `ids`.
+  @inlinable
+  func keep(_ store: any AnyObject & Sendable, for id: AnyHashable) {
+    stores[id] = Entry(store)
+  }
+
+  /// Forgets the stores of ids that are no longer in the collection, and those released.
+  @inlinable
+  func prune(keeping ids: Set<AnyHashable>) {
+    stores = stores.filter { ids.contains($0.key) && $0.value.store != nil }
+  }
+}
+
+/// Finds an element by id, starting at the index where it was last seen.
+@usableFromInline
+final class ElementFinder<Elements: Collection>: @unchecked Sendable
+where Elements.Element: Identifiable {
+  // Used only on the store's isolation.
+  @usableFromInline let id: Elements.Element.ID
+  @usableFromInline var hint: Elements.Index?
+
+  @usableFromInline
+  init(id: Elements.Element.ID, hint: Elements.Index?) {
+    self.id = id
+    self.hint = hint
+  }
+
+  /// The element with the finder's id, or `nil` when the collection no longer has it.
+  @inlinable
+  func find(in elements: Elements) -> Elements.Element? {
+    if let hint, elements.indices.contains(hint), elements[hint].id == id {
+      return elements[hint]
+    }
+    guard let index = elements.firstIndex(where: { $0.id == id }) else { return nil }
+    hint = index
+    return elements[index]
+  }
+}
