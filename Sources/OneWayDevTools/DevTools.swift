@@ -30,7 +30,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// One entry of the history.
   public typealias Entry = HistoryEntry<Action, State>
 
-  let storage: HistoryStorage<Action, State>
+  @usableFromInline let storage: HistoryStorage<Action, State>
   let store: StoreAccess<R>
 
   init(storage: HistoryStorage<Action, State>, store: StoreAccess<R>) {
@@ -180,40 +180,6 @@ public enum DevToolsError: Error, Equatable, CustomStringConvertible {
   }
 }
 
-/// A history and the travel bookkeeping, behind a lock: written on the store's isolation, read
-/// from anywhere (an inspector's server, a test).
-// Safe: every access to `value` goes through `lock` (see `withLock`).
-final class HistoryStorage<Action: Sendable, State: Sendable>: @unchecked Sendable {
-  struct Value {
-    var ring: HistoryRing<Action, State>
-    var travelled: Int?
-  }
-
-  private let lock = NSLock()
-  private var value: Value
-  let now: @Sendable () -> Duration
-
-  init(capacity: Int, base: State, now: @escaping @Sendable () -> Duration) {
-    value = Value(ring: HistoryRing(capacity: capacity, base: base), travelled: nil)
-    self.now = now
-  }
-
-  func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
-
-  /// Records one reduction; called by the engine's channel of reductions, on the store's
-  /// isolation.
-  func record(action: Action, origin: ActionOrigin, state: State) {
-    let time = now()
-    lock.lock()
-    value.ring.append(action: action, origin: origin, state: state, time: time)
-    lock.unlock()
-  }
-}
-
 /// How the dev tools reach a store's engine, on the store's isolation, whatever the store.
 struct StoreAccess<R: Reducer>: Sendable where R.Action: Sendable, R.State: Sendable {
   let hop: @Sendable (@escaping @Sendable (StoreEngine<R>) -> Void) async -> Void
@@ -233,99 +199,4 @@ struct StoreAccess<R: Reducer>: Sendable where R.Action: Sendable, R.State: Send
 // which the hop's `await` orders after the write.
 final class ResultBox<T>: @unchecked Sendable {
   var value: T?
-}
-
-extension ActionOrigin {
-  init(_ origin: ReductionOrigin) {
-    switch origin {
-    case .send: self = .send
-    case .effect: self = .effect
-    case .bind: self = .bind
-    }
-  }
-}
-
-extension Store {
-  /// Starts recording the store's history, and returns the dev tools that show it and travel
-  /// in it. Call it once per store; history costs nothing until then.
-  ///
-  /// - Parameters:
-  ///   - capacity: The most entries the history keeps; older ones leave it.
-  ///   - clock: The clock that stamps each entry (a test clock in tests, so that a recording's
-  ///     times replay exactly).
-  /// - Returns: The store's dev tools.
-  public func devTools(
-    capacity: Int = 1000,
-    clock: some Clock<Duration> = ContinuousClock()
-  ) -> DevTools<R> {
-    precondition(
-      !isChildStore,
-      "Record the history of a root store: a child's actions reduce there."
-    )
-    let storage = HistoryStorage<Action, State>(
-      capacity: capacity,
-      base: state,
-      now: makeNow(clock)
-    )
-    withDevToolsEngine { [storage] engine in
-      engine.observeReductions { reduction in
-        storage.record(
-          action: reduction.action,
-          origin: ActionOrigin(reduction.origin),
-          state: reduction.state
-        )
-      }
-    }
-    return DevTools(
-      storage: storage,
-      store: StoreAccess(
-        hop: { body in await self.withDevToolsEngine(body) },
-        send: { action in await self.send(action) }
-      )
-    )
-  }
-}
-
-extension ViewStore {
-  /// Starts recording the store's history, and returns the dev tools that show it and travel
-  /// in it. Call it once per store; history costs nothing until then.
-  ///
-  /// - Parameters:
-  ///   - capacity: The most entries the history keeps; older ones leave it.
-  ///   - clock: The clock that stamps each entry.
-  /// - Returns: The store's dev tools.
-  public func devTools(
-    capacity: Int = 1000,
-    clock: some Clock<Duration> = ContinuousClock()
-  ) -> DevTools<R> {
-    precondition(
-      !isChildStore,
-      "Record the history of a root store: a child's actions reduce there."
-    )
-    let storage = HistoryStorage<Action, State>(
-      capacity: capacity,
-      base: devToolsEngine.state,
-      now: makeNow(clock)
-    )
-    devToolsEngine.observeReductions { reduction in
-      storage.record(
-        action: reduction.action,
-        origin: ActionOrigin(reduction.origin),
-        state: reduction.state
-      )
-    }
-    return DevTools(
-      storage: storage,
-      store: StoreAccess(
-        hop: { body in await MainActor.run { body(self.devToolsEngine) } },
-        send: { action in await self.send(action) }
-      )
-    )
-  }
-}
-
-/// The time since now on `clock`, read later from any thread.
-func makeNow<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
-  let start = clock.now
-  return { start.duration(to: clock.now) }
 }

@@ -28,6 +28,23 @@ public struct HistoryEntry<Action: Sendable, State: Sendable>: Sendable {
   /// Whether the action is skipped: the states after it are computed without it.
   public internal(set) var isSkipped: Bool
 
+  @usableFromInline
+  init(
+    index: Int,
+    time: Duration,
+    action: Action,
+    origin: ActionOrigin,
+    state: State,
+    isSkipped: Bool
+  ) {
+    self.index = index
+    self.time = time
+    self.action = action
+    self.origin = origin
+    self.state = state
+    self.isSkipped = isSkipped
+  }
+
   /// The action, described with swift-custom-dump; made when asked for, not when recorded.
   public var actionDescription: String {
     var description = ""

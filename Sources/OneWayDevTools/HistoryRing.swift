@@ -1,17 +1,21 @@
 /// The newest entries of a store's history, at most `capacity` of them, and the state before the
 /// oldest one. A plain value, used under ``HistoryStorage``'s lock.
+///
+/// Usable from inlinable code: ``append(action:origin:state:time:)`` records every reduced
+/// action (see `HistoryRecording.swift`).
+@usableFromInline
 struct HistoryRing<Action: Sendable, State: Sendable> {
-  typealias Entry = HistoryEntry<Action, State>
+  @usableFromInline typealias Entry = HistoryEntry<Action, State>
 
-  let capacity: Int
+  @usableFromInline let capacity: Int
   /// The entries, in a ring once full: the oldest is at `start`.
-  private(set) var storage: [Entry] = []
-  private var start = 0
+  @usableFromInline var storage: [Entry] = []
+  @usableFromInline var start = 0
   /// The index the next entry gets.
-  private(set) var nextIndex = 0
+  @usableFromInline var nextIndex = 0
   /// The state before the oldest entry kept: the state the history began from, until the ring
   /// drops its first entry.
-  private(set) var base: State
+  @usableFromInline var base: State
 
   init(capacity: Int, base: State) {
     precondition(capacity > 0, "A history keeps at least one entry.")
@@ -30,6 +34,7 @@ struct HistoryRing<Action: Sendable, State: Sendable> {
     Array(storage[start...] + storage[..<start])
   }
 
+  @inlinable
   mutating func append(action: Action, origin: ActionOrigin, state: State, time: Duration) {
     let entry = Entry(
       index: nextIndex,

@@ -1,6 +1,10 @@
 /// What OneWayDevTools needs from a `Store`: its engine, on the store's actor.
+///
+/// Usable from inlinable code: OneWayDevTools adds its observer of reductions from an inlinable
+/// function, so that recording a reduction is specialized for the client's action and state.
 extension Store {
   /// Runs `body` with the store's engine on the store's actor.
+  @usableFromInline
   package func withDevToolsEngine<T: Sendable>(_ body: @Sendable (StoreEngine<R>) -> T) -> T {
     body(engine)
   }
@@ -12,6 +16,7 @@ extension Store {
 /// What OneWayDevTools needs from a `ViewStore`: its engine, on the main actor.
 extension ViewStore {
   /// The store's engine.
+  @usableFromInline
   package var devToolsEngine: StoreEngine<R> { engine }
 
   /// Whether the store is a child store (M3), whose actions its root reduces.

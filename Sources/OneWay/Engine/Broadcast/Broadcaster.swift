@@ -134,6 +134,7 @@ final class ReductionChannel<Action, State> {
 }
 
 /// Which reductions an observer of the channel of reductions hears of.
+@usableFromInline
 package enum ReductionInterest: Sendable {
   /// Every reduced action, whether it changed the state or not.
   case everyAction

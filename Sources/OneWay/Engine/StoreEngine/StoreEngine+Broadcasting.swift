@@ -95,7 +95,11 @@ extension StoreEngine {
 
   /// Tells the channel of reductions about `action`, which came from `origin`: the observers
   /// of changes only if it `changed` the state.
-  @usableFromInline
+  ///
+  /// Inlinable: the reduce of every send to a store whose reductions are observed (history,
+  /// the log, persistence) builds the `Reduction` here; unspecialized, it looked up its types
+  /// and copied the action and the state through their value witnesses at every send.
+  @inlinable
   func report(_ action: Action, changed: Bool, origin: ReductionOrigin) {
     guard let channel = broadcaster?.reductions, changed || channel.hearsUnchanged else { return }
     let reduction = Reduction(

@@ -77,6 +77,7 @@ extension StoreEngine {
 
   /// Adds an observer of the reduced actions that `interest` names (by default, every one),
   /// called on the store's isolation.
+  @usableFromInline
   package func observeReductions(
     _ interest: ReductionInterest = .everyAction,
     _ observer: @escaping (Reduction<Action, State>) -> Void
