@@ -23,9 +23,9 @@ extension Store {
     clock: some Clock<Duration> = ContinuousClock()
   ) -> DevTools<R> {
     let devTools = makeDevTools(capacity: capacity)
-    let start = clock.now
+    let elapsed = HistoryStamp.elapsed(on: clock)
     withDevToolsEngine { [storage = devTools.storage] engine in
-      engine.observeReductions { storage.record($0, at: start.duration(to: clock.now)) }
+      engine.observeReductions { storage.record($0, at: elapsed()) }
     }
     return devTools
   }
@@ -62,8 +62,8 @@ extension ViewStore {
   ) -> DevTools<R> {
     let devTools = makeDevTools(capacity: capacity)
     let storage = devTools.storage
-    let start = clock.now
-    devToolsEngine.observeReductions { storage.record($0, at: start.duration(to: clock.now)) }
+    let elapsed = HistoryStamp.elapsed(on: clock)
+    devToolsEngine.observeReductions { storage.record($0, at: elapsed()) }
     return devTools
   }
 
@@ -82,6 +82,38 @@ extension ViewStore {
       )
     )
   }
+}
+
+/// The time since a history began, on its clock: what stamps each entry.
+@usableFromInline
+enum HistoryStamp {
+  /// A function that returns the time since now on `clock`.
+  ///
+  /// On Linux, the default `ContinuousClock` is read with `clock_gettime` on the clock it reads
+  /// (`CLOCK_BOOTTIME`), in whole nanoseconds: `ContinuousClock.now` and `duration(to:)` build
+  /// and subtract `Duration`s in 128-bit arithmetic, which cost more than the reading itself,
+  /// at every recorded action. Any other clock (a test clock) is read as it is.
+  @inlinable
+  static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+    #if canImport(Glibc)
+      if clock is ContinuousClock {
+        let start = bootTime()
+        return { .nanoseconds(bootTime() &- start) }
+      }
+    #endif
+    let start = clock.now
+    return { start.duration(to: clock.now) }
+  }
+
+  #if canImport(Glibc)
+    /// Nanoseconds on `CLOCK_BOOTTIME`, the clock of `ContinuousClock` on Linux.
+    @inlinable
+    static func bootTime() -> Int64 {
+      var time = timespec()
+      clock_gettime(CLOCK_BOOTTIME, &time)
+      return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    }
+  #endif
 }
 
 /// A history and the travel bookkeeping, behind a lock: written on the store's isolation, read
