@@ -93,6 +93,9 @@ enum HistoryStamp {
   /// (`CLOCK_BOOTTIME`), in whole nanoseconds: `ContinuousClock.now` and `duration(to:)` build
   /// and subtract `Duration`s in 128-bit arithmetic, which cost more than the reading itself,
   /// at every recorded action. Any other clock (a test clock) is read as it is.
+  ///
+  /// Inlinable, with ``bootTime()``: the closure it returns stamps every recorded action, so it
+  /// is built in the client's module, for the client's clock (see the top of this file).
   @inlinable
   static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
     #if canImport(Glibc)
