@@ -23,9 +23,9 @@ extension Store {
     clock: some Clock<Duration> = ContinuousClock()
   ) -> DevTools<R> {
     let devTools = makeDevTools(capacity: capacity)
-    let start = clock.now
+    let elapsed = HistoryStamp.elapsed(on: clock)
     withDevToolsEngine { [storage = devTools.storage] engine in
-      engine.observeReductions { storage.record($0, at: start.duration(to: clock.now)) }
+      engine.observeReductions { storage.record($0, at: elapsed()) }
     }
     return devTools
   }
@@ -62,8 +62,8 @@ extension ViewStore {
   ) -> DevTools<R> {
     let devTools = makeDevTools(capacity: capacity)
     let storage = devTools.storage
-    let start = clock.now
-    devToolsEngine.observeReductions { storage.record($0, at: start.duration(to: clock.now)) }
+    let elapsed = HistoryStamp.elapsed(on: clock)
+    devToolsEngine.observeReductions { storage.record($0, at: elapsed()) }
     return devTools
   }
 
@@ -84,6 +84,41 @@ extension ViewStore {
   }
 }
 
+/// The time since a history began, on its clock: what stamps each entry.
+@usableFromInline
+enum HistoryStamp {
+  /// A function that returns the time since now on `clock`.
+  ///
+  /// On Linux, the default `ContinuousClock` is read with `clock_gettime` on the clock it reads
+  /// (`CLOCK_BOOTTIME`), in whole nanoseconds: `ContinuousClock.now` and `duration(to:)` build
+  /// and subtract `Duration`s in 128-bit arithmetic, which cost more than the reading itself,
+  /// at every recorded action. Any other clock (a test clock) is read as it is.
+  ///
+  /// Inlinable, with ``bootTime()``: the closure it returns stamps every recorded action, so it
+  /// is built in the client's module, for the client's clock (see the top of this file).
+  @inlinable
+  static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+    #if canImport(Glibc)
+      if clock is ContinuousClock {
+        let start = bootTime()
+        return { .nanoseconds(bootTime() &- start) }
+      }
+    #endif
+    let start = clock.now
+    return { start.duration(to: clock.now) }
+  }
+
+  #if canImport(Glibc)
+    /// Nanoseconds on `CLOCK_BOOTTIME`, the clock of `ContinuousClock` on Linux.
+    @inlinable
+    static func bootTime() -> Int64 {
+      var time = timespec()
+      clock_gettime(CLOCK_BOOTTIME, &time)
+      return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    }
+  #endif
+}
+
 /// A history and the travel bookkeeping, behind a lock: written on the store's isolation, read
 /// from anywhere (an inspector's server, a test).
 // Safe: every access to `value` goes through `lock` (see `withLock` and `record`).
@@ -95,7 +130,9 @@ final class HistoryStorage<Action: Sendable, State: Sendable>: @unchecked Sendab
     var travelled: Int?
   }
 
-  @usableFromInline let lock = NSLock()
+  // The engine's lock: its uncontended path is a few atomic instructions, inlined into
+  // `record`, where `NSLock` is a call to a pthread mutex at each recording.
+  @usableFromInline let lock = EngineLock()
   // Only touched under `lock`, so the lock orders every access; a dynamic exclusivity check
   // would only add to each recording.
   @exclusivity(unchecked) @usableFromInline var value: Value
@@ -105,9 +142,7 @@ final class HistoryStorage<Action: Sendable, State: Sendable>: @unchecked Sendab
   }
 
   func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
+    try lock.withLock { try body(&value) }
   }
 
   /// Records one reduction, made `time` after the history began; called by the engine's

@@ -109,9 +109,20 @@ extension StoreEngine {
       origin: origin
     )
     channel.log?(reduction)
-    for observer in channel.observers { observer(reduction) }
+    // Walks the channel's own lists by index rather than copying them (a copy costs a retain
+    // and a release of the list at every send); an observer that adds another is safe, since
+    // the loop reads the count again.
+    var index = 0
+    while index < channel.observers.count {
+      channel.observers[index](reduction)
+      index += 1
+    }
     if changed {
-      for observer in channel.changeObservers { observer(reduction) }
+      index = 0
+      while index < channel.changeObservers.count {
+        channel.changeObservers[index](reduction)
+        index += 1
+      }
     }
   }
 }
