@@ -28,19 +28,13 @@ extension Store {
     state: KeyPath<State, Child.State?> & Sendable,
     action embed: @escaping @Sendable (Child.Action) -> Action
   ) -> Store<Child, C>? {
-    guard let current = engine.state[keyPath: state] else { return nil }
-    let child: (store: Store<Child, C>, engine: ChildEngine<Child>) = makeChild(
-      state: current,
-      send: engine.guardedChildSend(
-        parent: parent,
-        embed: embed,
-        storeName: "Store<\(Child.self), \(C.self)>",
-        reason: "its state at \(state) is nil",
-        isPresent: { $0[keyPath: state] != nil }
-      )
+    engine.optionalChildStore(
+      state,
+      parent: parent,
+      embed: embed,
+      storeName: "Store<\(Child.self), \(C.self)>",
+      make: makeChild
     )
-    engine.project(reading: { $0[keyPath: state] }, into: child.engine, of: child.store)
-    return child.store
   }
 
   /// Returns one store per element of a collection, identified by the element's id, in the
@@ -78,40 +72,13 @@ extension Store {
     Elements: Sendable, Elements.Element == Child.State, Child.State: Identifiable,
     Child.State.ID: Sendable
   {
-    let elements = engine.state[keyPath: state]
-    let table = engine.elementStoresTable(state)
-    var ids = Set<AnyHashable>(minimumCapacity: elements.count)
-    var result: [Store<Child, C>] = []
-    result.reserveCapacity(elements.count)
-    for index in elements.indices {
-      let element = elements[index]
-      let id = element.id
-      ids.insert(AnyHashable(id))
-      if let existing = table.store(AnyHashable(id), as: Store<Child, C>.self) {
-        result.append(existing)
-        continue
-      }
-      let finder = ElementFinder<Elements>(id: id, hint: index)
-      let child: (store: Store<Child, C>, engine: ChildEngine<Child>) = makeChild(
-        state: element,
-        send: engine.guardedChildSend(
-          parent: parent,
-          embed: { embed(id, $0) },
-          storeName: "Store<\(Child.self), \(C.self)> of element \(id)",
-          reason: "its element is no longer in \(state)",
-          isPresent: { finder.find(in: $0[keyPath: state]) != nil }
-        )
-      )
-      engine.project(
-        reading: { finder.find(in: $0[keyPath: state]) },
-        into: child.engine,
-        of: child.store
-      )
-      table.keep(child.store, for: AnyHashable(id))
-      result.append(child.store)
-    }
-    table.prune(keeping: ids)
-    return result
+    engine.elementStores(
+      state,
+      parent: parent,
+      embed: embed,
+      storeName: "Store<\(Child.self), \(C.self)>",
+      make: makeChild
+    )
   }
 
   /// Returns a store of a child feature without naming the feature's reducer: a store of
@@ -174,16 +141,5 @@ extension Store {
     Elements.Element.ID: Sendable
   {
     scope(state: state, action: embed)
-  }
-}
-
-extension StoreEngine {
-  /// The table of element stores of the collection at `keyPath`, made on first use.
-  @usableFromInline
-  func elementStoresTable(_ keyPath: AnyKeyPath) -> ElementStores {
-    if let table = elementStores[keyPath] { return table }
-    let table = ElementStores()
-    elementStores[keyPath] = table
-    return table
   }
 }

@@ -1,0 +1,102 @@
+/// Making the stores of an optional child and of a collection's elements (M4), for both front
+/// doors: `Store` and `ViewStore` each pass their own way of making a child store (`make`), and
+/// everything else (the refusal of a send whose state is gone, the projection, the table of
+/// element stores by id) is done here, once.
+extension StoreEngine {
+  // Inlinable: called by the front doors' inlinable `scope`, so that the sends and projections
+  // these make are compiled for the client's states and actions.
+
+  /// Makes a child store of a child store's parts: its state and its `send`.
+  @usableFromInline
+  typealias MakeChild<Child: Reducer, ChildStore> = (
+    Child.State,
+    @escaping @Sendable (Child.Action) -> Void
+  ) -> (store: ChildStore, engine: ChildEngine<Child>)
+
+  /// The store of the optional child state at `state` while it is not `nil`, made by `make`;
+  /// `nil` otherwise. Once the state becomes `nil`, the store keeps its last state and refuses
+  /// every send, naming `storeName`.
+  @inlinable
+  func optionalChildStore<Child: Reducer, ChildStore: AnyObject & Sendable>(
+    _ state: KeyPath<State, Child.State?> & Sendable,
+    parent: ParentLink<Action>?,
+    embed: @escaping @Sendable (Child.Action) -> Action,
+    storeName: String,
+    make: MakeChild<Child, ChildStore>
+  ) -> ChildStore? {
+    guard let current = self.state[keyPath: state] else { return nil }
+    let child = make(
+      current,
+      guardedChildSend(
+        parent: parent,
+        embed: embed,
+        storeName: storeName,
+        reason: "its state at \(state) is nil",
+        isPresent: { $0[keyPath: state] != nil }
+      )
+    )
+    project(reading: { $0[keyPath: state] }, into: child.engine, of: child.store)
+    return child.store
+  }
+
+  /// One store per element of the collection at `state`, in its order: the live store of an
+  /// id when there is one, otherwise a new one made by `make`. Each store projects its own
+  /// element, found by id, and refuses every send once its element is gone, naming
+  /// `storeName` and the id.
+  @inlinable
+  func elementStores<Elements: Collection, Child: Reducer, ChildStore: AnyObject & Sendable>(
+    _ state: KeyPath<State, Elements> & Sendable,
+    parent: ParentLink<Action>?,
+    embed: @escaping @Sendable (Child.State.ID, Child.Action) -> Action,
+    storeName: String,
+    make: MakeChild<Child, ChildStore>
+  ) -> [ChildStore]
+  where
+    Elements: Sendable, Elements.Element == Child.State, Child.State: Identifiable,
+    Child.State.ID: Sendable
+  {
+    let elements = self.state[keyPath: state]
+    let table = elementStoresTable(state)
+    var ids = Set<AnyHashable>(minimumCapacity: elements.count)
+    var result: [ChildStore] = []
+    result.reserveCapacity(elements.count)
+    for index in elements.indices {
+      let element = elements[index]
+      let id = element.id
+      ids.insert(AnyHashable(id))
+      if let existing = table.store(AnyHashable(id), as: ChildStore.self) {
+        result.append(existing)
+        continue
+      }
+      let finder = ElementFinder<Elements>(id: id, hint: index)
+      let child = make(
+        element,
+        guardedChildSend(
+          parent: parent,
+          embed: { embed(id, $0) },
+          storeName: "\(storeName) of element \(id)",
+          reason: "its element is no longer in \(state)",
+          isPresent: { finder.find(in: $0[keyPath: state]) != nil }
+        )
+      )
+      project(
+        reading: { finder.find(in: $0[keyPath: state]) },
+        into: child.engine,
+        of: child.store
+      )
+      table.keep(child.store, for: AnyHashable(id))
+      result.append(child.store)
+    }
+    table.prune(keeping: ids)
+    return result
+  }
+
+  /// The table of element stores of the collection at `keyPath`, made on first use.
+  @usableFromInline
+  func elementStoresTable(_ keyPath: AnyKeyPath) -> ElementStores {
+    if let table = elementStores[keyPath] { return table }
+    let table = ElementStores()
+    elementStores[keyPath] = table
+    return table
+  }
+}
