@@ -89,6 +89,11 @@ extension IdentifiedList {
       table.order[position]
     }
 
+    /// An iterator over the ids in order.
+    public func makeIterator() -> IndexingIterator<ContiguousArray<ID>> {
+      table.order.makeIterator()
+    }
+
     /// Whether the list has an element with this id, in O(1).
     public func contains(_ id: ID) -> Bool {
       table.positions[id] != nil
@@ -138,4 +143,3 @@ extension IdentifiedList {
 // only reference to it, so a table reachable from two values, and so from two threads, is only
 // ever read.
 extension IdentifiedList.IDs: @unchecked Sendable where Self.Element: Sendable {}
-

@@ -90,6 +90,18 @@ struct PersistentVector<Element> {
     return node.elements[index & Self.mask]
   }
 
+  /// The elements of the leaf that holds `index`, the one that starts at `index & ~mask`: what
+  /// an iteration reads 32 elements at a time.
+  func leafElements(at index: Int) -> ContiguousArray<Element> {
+    var node = root
+    var level = shift
+    while level > 0 {
+      node = node.children[(index >> level) & Self.mask]
+      level -= Self.bits
+    }
+    return node.elements
+  }
+
   /// The leaf that holds `index`, after copying every node on its path that another version
   /// shares: what a change of that element writes to. O(log n).
   mutating func uniqueLeaf(at index: Int) -> Node {
