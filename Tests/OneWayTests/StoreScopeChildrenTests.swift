@@ -209,7 +209,7 @@ import Testing
       action: AppAction.row
     )
     #expect(rows.count == 2)
-    #expect(app.engine.elementStores.values.first?.stores.count == 2)
+    #expect((app.engine.elementStores.values.first as? ElementStores)?.stores.count == 2)
   }
 
   @Test func m4m2ARemovedElementsEffectsAreCancelled() async {

@@ -15,9 +15,11 @@
 ///
 /// A consequence of the scoping: a parent cannot cancel one element's effect by the child's
 /// own identifier; it sends the element an action that does. The children's `bind()` is not
-/// started. Finding an element takes a linear search of the collection; checking for removed
-/// elements costs one comparison of the collection when the parent did not change it (an
-/// array compares its storage first) and a pass over it when it did.
+/// started. Finding an element in an array takes a linear search, and checking for removed
+/// elements costs one comparison of the array when the parent did not change it (an array
+/// compares its storage first) and a pass over it when it did. An ``IdentifiedList`` finds an
+/// element by id, and checks for removals by comparing its ids, whose versions share storage:
+/// neither grows with the list.
 public struct ForEachReducer<Parent: Reducer, Elements, Child: Reducer>: Reducer
 where
   Elements: MutableCollection & Equatable,
@@ -43,6 +45,8 @@ where
   /// The collection's key path, as the part of every element identifier that tells this
   /// collection from another.
   @usableFromInline let collectionID: AnyEffectID
+  /// How an element is found by id, and how the parent's changes are checked for removals.
+  @usableFromInline let lookup: ElementLookup<Elements>
 
   @usableFromInline
   init(
@@ -58,6 +62,7 @@ where
     self.embed = embed
     self.extract = extract
     collectionID = AnyEffectID(toElements)
+    lookup = ElementLookup()
   }
 
   /// Runs the child on the element an element action names, then the parent on every action;
@@ -73,9 +78,7 @@ where
     var effects = EffectMerger<Action>()
     if let elementAction = extract(action) {
       let childEffect = toElements.modify(&state) { elements -> AnyEffect<Child.Action>? in
-        guard let index = elements.firstIndex(where: { $0.id == elementAction.id }) else {
-          return nil
-        }
+        guard let index = lookup.index(elementAction.id, elements) else { return nil }
         return child.reduce(state: &elements[index], action: elementAction.action)
       }
       if let childEffect { effects.append(elementEffect(childEffect, id: elementAction.id)) }
@@ -85,7 +88,7 @@ where
     let before = toElements.get(&state)
     effects.append(parent.reduce(state: &state, action: action))
     let after = toElements.get(&state)
-    if before != after {
+    if lookup.mayHaveRemoved(before, after) {
       for id in removedIDs(before: before, after: after) {
         effects.append(AnyEffect(.cancel(elementEffectsID(id))))
       }
@@ -187,6 +190,73 @@ extension Reducer {
       action: embed,
       extract: extract,
       child: child()
+    )
+  }
+}
+
+/// How ``ForEachReducer`` finds an element by id and tells whether the parent may have removed
+/// elements: by a search and a comparison of the collection in general, through the id table
+/// of an ``IdentifiedList``.
+@usableFromInline
+struct ElementLookup<Elements: Collection>: @unchecked Sendable
+where Elements.Element: Identifiable {
+  // @unchecked Sendable, safe: both closures capture nothing (see the initialisers).
+
+  /// The index of the element with an id, if any.
+  @usableFromInline let index: (Elements.Element.ID, Elements) -> Elements.Index?
+  /// Whether the second collection may lack an id of the first.
+  @usableFromInline let mayHaveRemoved: (Elements, Elements) -> Bool
+
+  @usableFromInline
+  init(
+    index: @escaping (Elements.Element.ID, Elements) -> Elements.Index?,
+    mayHaveRemoved: @escaping (Elements, Elements) -> Bool
+  ) {
+    self.index = index
+    self.mayHaveRemoved = mayHaveRemoved
+  }
+
+  /// The lookup for `Elements`: through the id table for an ``IdentifiedList``, otherwise a
+  /// linear search, and a comparison of the whole collection for removals.
+  @usableFromInline
+  init() where Elements: Equatable {
+    // A stored closure of a generic struct has the same layout whatever the type arguments,
+    // so the list's lookup is this type's once the cast has checked they are the same.
+    if let list = IdentifiedLists.lookup(for: Elements.self) as? Self {
+      self = list
+      return
+    }
+    self.init(
+      index: { id, elements in elements.firstIndex(where: { $0.id == id }) },
+      mayHaveRemoved: { $0 != $1 }
+    )
+  }
+}
+
+/// The ``ElementLookup`` of a list type, made where its element type is known.
+@usableFromInline
+enum IdentifiedLists {
+  /// The lookup of `type` if it is an ``IdentifiedList``, as `Any`; `nil` otherwise.
+  @usableFromInline
+  static func lookup<Elements>(for type: Elements.Type) -> Any? {
+    guard let listType = type as? any IdentifiedListType.Type else { return nil }
+    return listType.lookup
+  }
+}
+
+/// What ``IdentifiedLists`` needs to name an ``IdentifiedList``'s lookup without knowing its
+/// element type.
+@usableFromInline
+protocol IdentifiedListType {
+  static var lookup: Any { get }
+}
+
+extension IdentifiedList: IdentifiedListType {
+  @usableFromInline
+  static var lookup: Any {
+    ElementLookup<Self>(
+      index: { id, list in list.index(id: id) },
+      mayHaveRemoved: { $0.ids != $1.ids }
     )
   }
 }

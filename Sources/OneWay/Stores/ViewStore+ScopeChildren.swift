@@ -58,6 +58,11 @@ extension ViewStore {
   /// ``Reducer/forEach(_:action:extract:element:)``, which cancels a removed element's
   /// effects.
   ///
+  /// For a large list, keep the elements in an ``IdentifiedList``: a send that changes one
+  /// element then costs the same whatever the list's size, and a view that calls this method
+  /// observes only the list's ids (V4), so it is evaluated again when elements come, go or
+  /// move, never when one of them changes: only that element's view is.
+  ///
   /// - Parameters:
   ///   - state: The key path of the collection in this store's state.
   ///   - embed: The action case that carries an element's id and a child action, such as
@@ -72,7 +77,14 @@ extension ViewStore {
     Elements: Sendable, Elements.Element == Child.State, Child.State: Identifiable,
     Child.State.ID: Sendable
   {
-    engine.elementStores(
+    if Elements.self == IdentifiedList<Child.State>.self,
+      #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    {
+      // Safe: the same key path object, typed with the collection it was found to have.
+      let list = unsafeDowncast(state, to: KeyPath<State, IdentifiedList<Child.State>>.self)
+      observe(list.appending(path: \.ids))
+    }
+    return engine.elementStores(
       state,
       parent: parent,
       embed: embed,

@@ -55,8 +55,22 @@ extension StoreEngine {
     Elements: Sendable, Elements.Element == Child.State, Child.State: Identifiable,
     Child.State.ID: Sendable
   {
+    if Elements.self == IdentifiedList<Child.State>.self {
+      // Safe: the same key path object, now typed with the collection it was found to have.
+      let list = unsafeDowncast(
+        state,
+        to: KeyPath<State, IdentifiedList<Child.State>>.self
+      )
+      return listElementStores(
+        SendableKeyPath(list),
+        parent: parent,
+        embed: embed,
+        storeName: storeName,
+        make: make
+      )
+    }
     let elements = self.state[keyPath: state]
-    let table = elementStoresTable(state)
+    let table: ElementStores = elementStoresTable(state) { ElementStores() }
     var ids = Set<AnyHashable>(minimumCapacity: elements.count)
     var result: [ChildStore] = []
     result.reserveCapacity(elements.count)
@@ -91,12 +105,77 @@ extension StoreEngine {
     return result
   }
 
-  /// The table of element stores of the collection at `keyPath`, made on first use.
-  @usableFromInline
-  func elementStoresTable(_ keyPath: AnyKeyPath) -> ElementStores {
-    if let table = elementStores[keyPath] { return table }
-    let table = ElementStores()
+  /// The stores of the elements of the ``IdentifiedList`` at `state`, in its order (see
+  /// ``elementStores(_:parent:embed:storeName:make:)``): one table for the list tells a commit
+  /// only to the stores of the elements that changed (see ``ListElementStores``).
+  @inlinable
+  func listElementStores<Child: Reducer, ChildStore: AnyObject & Sendable>(
+    _ state: SendableKeyPath<State, IdentifiedList<Child.State>>,
+    parent: ParentLink<Action>?,
+    embed: @escaping @Sendable (Child.State.ID, Child.Action) -> Action,
+    storeName: String,
+    make: MakeChild<Child, ChildStore>
+  ) -> [ChildStore] where Child.State: Identifiable, Child.State.ID: Sendable {
+    let list = self.state[keyPath: state.keyPath]
+    let table = elementStoresTable(state.keyPath) {
+      let table = ListElementStores<Child>(list)
+      let reader = StoredValueReader(state.keyPath)
+      addSubscriber(
+        StateSubscriber(lifetime: table) { parentState in
+          table.update(to: reader.read(parentState))
+          return true
+        }
+      )
+      return table
+    }
+    var result: [ChildStore] = []
+    result.reserveCapacity(list.count)
+    for element in list {
+      let id = element.id
+      if let existing = table.store(id, as: ChildStore.self) {
+        result.append(existing)
+        continue
+      }
+      let child = make(
+        element,
+        guardedChildSend(
+          parent: parent,
+          embed: { embed(id, $0) },
+          storeName: "\(storeName) of element \(id)",
+          reason: "its element is no longer in \(state.keyPath)",
+          isPresent: { $0[keyPath: state.keyPath].contains(id: id) }
+        )
+      )
+      table.keep(child.store, engine: child.engine, for: id)
+      result.append(child.store)
+    }
+    return result
+  }
+
+  /// The table of element stores of the collection at `keyPath`, made by `make` on first use.
+  @inlinable
+  func elementStoresTable<Table: AnyObject>(
+    _ keyPath: AnyKeyPath,
+    make: () -> Table
+  ) -> Table {
+    // Safe: each key path's table is made here, by the one kind of `scope` its collection's
+    // type selects, so it always has the same type.
+    if let table = elementStores[keyPath] { return unsafeDowncast(table, to: Table.self) }
+    let table = make()
     elementStores[keyPath] = table
     return table
+  }
+}
+
+/// A key path that is `Sendable`, as the key paths that `scope` takes are: made from one once
+/// its value's type is known more precisely.
+@usableFromInline
+struct SendableKeyPath<Root, Value>: @unchecked Sendable {
+  // @unchecked Sendable, safe: made only from a key path the caller passed as `Sendable`.
+  @usableFromInline let keyPath: KeyPath<Root, Value>
+
+  @inlinable
+  init(_ keyPath: KeyPath<Root, Value>) {
+    self.keyPath = keyPath
   }
 }

@@ -42,7 +42,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @exclusivity(unchecked) @usableFromInline var broadcaster: Broadcaster<Action, State>?
   /// The child stores of the elements of each collection scoped from this store, by the
   /// collection's key path (M4); empty (no allocation) until a collection is scoped.
-  @exclusivity(unchecked) @usableFromInline var elementStores: [AnyKeyPath: ElementStores] = [:]
+  @exclusivity(unchecked) @usableFromInline var elementStores: [AnyKeyPath: AnyObject] = [:]
   /// The store's isolation until something needs the link, then the link (see ``link``).
   @exclusivity(unchecked) var lazyLink: LazyLink
 
