@@ -83,16 +83,24 @@ HOT_PATHS = [
     # path (OneWayCasePathsCore) instead of an action case and an `extract` closure.
     ("Store send through 5 Scopes, case key paths", "b14-store-scope5", 0, 20000, 3),
     ("ViewStore send through 5 Scopes, case key paths", "b14-viewstore-scope5", 0, 20000, 1),
-    # A send to one row's store, among 100 and among 10,000 live row stores: each commit of the
-    # list compares every live row store's element.
-    ("Row store send, 100 row stores", "b15-viewstore-rows", 100, 1000, 1),
-    ("Row store send, 10,000 row stores", "b15-viewstore-rows", 10000, 50, 1),
+    # A send to one row's store, among 100 and among 10,000 live row stores, the rows kept in an
+    # IdentifiedList: each commit tells only the changed row's store.
+    ("Row store send, 100 row stores", "b15-viewstore-rows", 100, 5000, 1),
+    ("Row store send, 10,000 row stores", "b15-viewstore-rows", 10000, 5000, 1),
+    # A rename of one row among 1,000 and among 100,000, the list's view observing the ids and
+    # each row's view its title: one view told per send, whose title is read again.
+    ("Observed row rename, 1,000 rows", "b17-observed-rows", 1000, 5000, 1),
+    ("Observed row rename, 100,000 rows", "b17-observed-rows", 100000, 5000, 1),
 ]
 
 # Hot paths whose allocations are shown but not checked: making 10,000 row stores allocates a
 # number of blocks that differs between two runs by thousands (a one-off that N and 2N do not
 # cancel), far more than the loop allocates; the 100-row path checks the send's allocations.
-UNCHECKED_ALLOCATIONS = {"Row store send, 10,000 row stores"}
+UNCHECKED_ALLOCATIONS = {
+    "Row store send, 10,000 row stores",
+    "Observed row rename, 1,000 rows",
+    "Observed row rename, 100,000 rows",
+}
 
 # The C allocator's entry points. Each allocation enters exactly one of them (glibc's calloc,
 # realloc and the aligned ones do not call malloc); swift_allocObject and swift_slowAlloc end in

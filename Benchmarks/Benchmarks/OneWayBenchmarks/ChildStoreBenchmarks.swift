@@ -48,4 +48,19 @@ func childStoreBenchmarks() {
       }
     }
   }
+
+  for rows in [1_000, 100_000] {
+    Benchmark(
+      "B17 observed row ViewStore.send, \(rows) rows, main actor",
+      configuration: configuration(.kilo)
+    ) { benchmark in
+      let sample = MainActorSample(benchmark: benchmark)
+      await MainActor.run {
+        let stores = ObservedRowSends(rows: rows)
+        sample.benchmark.startMeasurement()
+        stores.send(sample.benchmark.scaledIterations)
+        sample.benchmark.stopMeasurement()
+      }
+    }
+  }
 }

@@ -24,13 +24,13 @@ guard let scenario = arguments.first else {
                b11-viewstore-child5
                b10-unobserved b10-observed b10-bare b12-default b12-bare
                b13-read-unchanged b13-read-changed b13-bare-unchanged b13-bare-changed
-               b14-store-scope5 b14-viewstore-scope5 b15-viewstore-rows
+               b14-store-scope5 b14-viewstore-scope5 b15-viewstore-rows b17-observed-rows
                way-current way-threadsafe way-bare way-bare-locked
                swidux-dispatch swidux-unchanged swidux-bare
                p2-bare p2-snapshots p2-journal
                b7-bytes-store b7-bytes-viewstore b7-bytes-actor b7-bytes-way b7-bytes-swidux
     (SUBSCRIBERS is the number of subscriptions for b8 and swidux-unchanged, the array's size
-     for b10 and b12, the properties read for b13, the number of row stores for b15;
+     for b10 and b12, the properties read for b13, the number of row stores for b15, the number of rows for b17;
      b7-bytes-* print the bytes that ITERATIONS idle stores retain, per store)
     """
   )
@@ -210,6 +210,10 @@ case "b14-viewstore-scope5":
   ScopedViewStoreSends.throughCaseScope().send(0..<iterations)
 case "b15-viewstore-rows":
   RowStoreSends(rows: subscribers).send(0..<iterations)
+case "b17-observed-rows":
+  let rows = ObservedRowSends(rows: subscribers)
+  rows.send(0..<iterations)
+  keep(rows.told)
 case "way-current":
   sendToWay(threadSafe: false, 0..<iterations)
 case "way-threadsafe":

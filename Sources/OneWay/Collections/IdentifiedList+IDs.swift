@@ -30,7 +30,7 @@ extension IdentifiedList {
     }
 
     /// These ids, or an error that names the first id found twice.
-    init(validating order: ContiguousArray<ID>) throws(DuplicateID) {
+    init(validating order: ContiguousArray<ID>) throws {
       var positions = [ID: Int](minimumCapacity: order.count)
       for (index, id) in order.enumerated() {
         if let first = positions.updateValue(index, forKey: id) {

@@ -60,15 +60,16 @@ public struct IdentifiedList<Element: Identifiable> {
   /// failure that names it.
   public init<S: Sequence>(uniqueElements: S) where S.Element == Element {
     do {
-      self = try Self(validating: uniqueElements)
+      self = try Self(validating: ContiguousArray(uniqueElements))
     } catch {
-      preconditionFailure(error.message)
+      preconditionFailure((error as? DuplicateID)?.message ?? "\(error)")
     }
   }
 
   /// A list of these elements, or an error that names the first id found twice.
-  init(validating elements: some Sequence<Element>) throws(DuplicateID) {
-    let elements = ContiguousArray(elements)
+  // Untyped: the optimizer of Swift 6.3 crashes on an initialiser of a generic type that
+  // throws a type nested in it (FunctionSignatureOpts, release builds).
+  init(validating elements: ContiguousArray<Element>) throws {
     ids = try IDs(validating: ContiguousArray(elements.lazy.map(\.id)))
     self.elements = PersistentVector(elements)
   }
