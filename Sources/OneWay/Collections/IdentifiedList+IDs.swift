@@ -6,7 +6,7 @@ extension IdentifiedList {
   /// ids, and two `IDs` that share it compare equal at once, whatever the list's size. Others
   /// are compared id by id.
   ///
-  /// ``contains(_:)`` and ``firstIndex(of:)`` look an id up in the table: O(1).
+  /// `contains(_:)` and `firstIndex(of:)` look an id up in the table: O(1).
   public struct IDs: RandomAccessCollection, Hashable, CustomStringConvertible,
     CustomDebugStringConvertible
   {

@@ -36,7 +36,7 @@
 ///
 /// Generic algorithms of `MutableCollection` that write an element over another with the same
 /// id before moving the other away would put one id twice in the list, and stop on the
-/// precondition; the list's own ``sort(by:)`` and ``swapAt(_:_:)`` do not.
+/// precondition; the list's own `sort(by:)` and `swapAt(_:_:)` do not.
 public struct IdentifiedList<Element: Identifiable> {
   /// The type of the elements' ids.
   public typealias ID = Element.ID
@@ -218,40 +218,6 @@ extension IdentifiedList: RandomAccessCollection, MutableCollection {
   }
 }
 
-extension IdentifiedList {
-  /// Iterates over the elements in order, one leaf of the trie at a time, so that a whole
-  /// iteration costs O(n) rather than a lookup from the root for each element.
-  public struct Iterator: IteratorProtocol {
-    let elements: PersistentVector<Element>
-    var index = 0
-    var leaf: ContiguousArray<Element> = []
-    var slot = 0
-
-    init(_ elements: PersistentVector<Element>) {
-      self.elements = elements
-    }
-
-    /// The next element, or `nil` after the last one.
-    public mutating func next() -> Element? {
-      guard index < elements.count else { return nil }
-      if slot == leaf.count {
-        leaf = elements.leafElements(at: index)
-        slot = 0
-      }
-      defer {
-        index += 1
-        slot += 1
-      }
-      return leaf[slot]
-    }
-  }
-
-  /// An iterator over the elements in order.
-  public func makeIterator() -> Iterator {
-    Iterator(elements)
-  }
-}
-
 extension IdentifiedList: RangeReplaceableCollection {
   /// Replaces the elements in `subrange` with `newElements`; every id of the result must be
   /// unique.
@@ -282,6 +248,14 @@ extension IdentifiedList: RangeReplaceableCollection {
       all.replaceSubrange(subrange, with: newElements)
       self = Self(uniqueElements: all)
     }
+  }
+}
+
+extension IdentifiedList {
+  /// Removes every element, in O(1): the list lets go of its storage, which other versions may
+  /// still hold.
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    self = Self()
   }
 }
 
