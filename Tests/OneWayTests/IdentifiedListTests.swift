@@ -68,6 +68,28 @@ import Testing
     #expect(copy.count == size + 1)
   }
 
+  /// Copies of one list changed on several threads at once: each copies the nodes it changes
+  /// and never writes a node the others read (the thread sanitizer checks the suite).
+  @Test func copiesChangedOnSeveralThreadsAtOnceStayApart() async {
+    let shared = IdentifiedList(uniqueElements: Self.rows(0..<10_000))
+    let lists = await withTaskGroup(of: IdentifiedList<Row>.self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          var list = shared
+          for index in stride(from: task, to: 10_000, by: 97) { list[index].title = "\(task)" }
+          list.append(Row(id: 10_000 + task, title: "appended"))
+          list.removeLast()
+          return list
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(shared == IdentifiedList(uniqueElements: Self.rows(0..<10_000)))
+    for list in lists {
+      #expect(list.changedIndices(since: shared)?.count == (10_000 + 96) / 97)
+    }
+  }
+
   // MARK: - changedIndices(since:)
 
   @Test func changedIndicesAreExactlyTheChangedOnes() {
