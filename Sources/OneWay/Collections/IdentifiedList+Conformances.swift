@@ -88,7 +88,7 @@ extension IdentifiedList: Decodable where Element: Decodable {
     let container = try decoder.singleValueContainer()
     let elements = try container.decode([Element].self)
     do {
-      self = try Self(validating: elements)
+      self = try Self(validating: ContiguousArray(elements))
     } catch {
       throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
     }

@@ -60,15 +60,14 @@ public struct IdentifiedList<Element: Identifiable> {
   /// failure that names it.
   public init<S: Sequence>(uniqueElements: S) where S.Element == Element {
     do {
-      self = try Self(validating: uniqueElements)
+      self = try Self(validating: ContiguousArray(uniqueElements))
     } catch {
       preconditionFailure(error.message)
     }
   }
 
   /// A list of these elements, or an error that names the first id found twice.
-  init(validating elements: some Sequence<Element>) throws(DuplicateID) {
-    let elements = ContiguousArray(elements)
+  init(validating elements: ContiguousArray<Element>) throws(DuplicateIDError) {
     ids = try IDs(validating: ContiguousArray(elements.lazy.map(\.id)))
     self.elements = PersistentVector(elements)
   }
