@@ -202,26 +202,37 @@ struct PersistentVector<Element> {
     _ body: (Int) -> Bool
   ) -> Bool {
     if node === other { return true }
+    // Through buffer pointers: indexing the nodes' arrays one element at a time copies each
+    // element (unspecialized, through its value witness) and retains each child, and the walk
+    // then costs about twice as much (measured in release, across modules as a client calls
+    // it). The buffers live only during the closures, while both nodes are held.
     if level == 0 {
-      for slot in node.elements.indices where differ(node.elements[slot], other.elements[slot]) {
-        if !body(offset + slot) { return false }
-      }
-      return true
-    }
-    for slot in node.children.indices {
-      let childOffset = offset + (slot << level)
-      if !walk(
-        node.children[slot],
-        other.children[slot],
-        level: level - bits,
-        offset: childOffset,
-        differ: differ,
-        body
-      ) {
-        return false
+      return node.elements.withUnsafeBufferPointer { elements in
+        other.elements.withUnsafeBufferPointer { others in
+          for slot in elements.indices where differ(elements[slot], others[slot]) {
+            if !body(offset + slot) { return false }
+          }
+          return true
+        }
       }
     }
-    return true
+    return node.children.withUnsafeBufferPointer { children in
+      other.children.withUnsafeBufferPointer { others in
+        for slot in children.indices where children[slot] !== others[slot] {
+          if !walk(
+            children[slot],
+            others[slot],
+            level: level - bits,
+            offset: offset + (slot << level),
+            differ: differ,
+            body
+          ) {
+            return false
+          }
+        }
+        return true
+      }
+    }
   }
 }
 
