@@ -15,7 +15,7 @@ extension IdentifiedList {
     public mutating func next() -> Element? {
       guard index < elements.count else { return nil }
       if slot == leaf.count {
-        leaf = elements.leafElements(at: index)
+        leaf = elements.leaf(at: index).elements
         slot = 0
       }
       defer {
