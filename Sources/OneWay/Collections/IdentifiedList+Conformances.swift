@@ -1,3 +1,37 @@
+extension IdentifiedList {
+  /// Iterates over the elements in order, one leaf of the trie at a time, so that a whole
+  /// iteration costs O(n) rather than a lookup from the root for each element.
+  public struct Iterator: IteratorProtocol {
+    let elements: PersistentVector<Element>
+    var index = 0
+    var leaf: ContiguousArray<Element> = []
+    var slot = 0
+
+    init(_ elements: PersistentVector<Element>) {
+      self.elements = elements
+    }
+
+    /// The next element, or `nil` after the last one.
+    public mutating func next() -> Element? {
+      guard index < elements.count else { return nil }
+      if slot == leaf.count {
+        leaf = elements.leaf(at: index).elements
+        slot = 0
+      }
+      defer {
+        index += 1
+        slot += 1
+      }
+      return leaf[slot]
+    }
+  }
+
+  /// An iterator over the elements in order.
+  public func makeIterator() -> Iterator {
+    Iterator(elements)
+  }
+}
+
 extension IdentifiedList where Element: Equatable {
   /// The indices whose elements differ from `old`'s, in increasing order, or `nil` when the
   /// two lists do not have the same ids in the same order.

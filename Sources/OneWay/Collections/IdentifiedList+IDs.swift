@@ -6,7 +6,7 @@ extension IdentifiedList {
   /// ids, and two `IDs` that share it compare equal at once, whatever the list's size. Others
   /// are compared id by id.
   ///
-  /// ``contains(_:)`` and ``firstIndex(of:)`` look an id up in the table: O(1).
+  /// `contains(_:)` and `firstIndex(of:)` look an id up in the table: O(1).
   public struct IDs: RandomAccessCollection, Hashable, CustomStringConvertible,
     CustomDebugStringConvertible
   {
@@ -30,11 +30,11 @@ extension IdentifiedList {
     }
 
     /// These ids, or an error that names the first id found twice.
-    init(validating order: ContiguousArray<ID>) throws {
+    init(validating order: ContiguousArray<ID>) throws(DuplicateIDError) {
       var positions = [ID: Int](minimumCapacity: order.count)
       for (index, id) in order.enumerated() {
         if let first = positions.updateValue(index, forKey: id) {
-          throw DuplicateID(id: id, first: first, second: index)
+          throw DuplicateIDError(id: id, first: first, second: index)
         }
       }
       table = Table(order: order, positions: positions)
@@ -127,19 +127,21 @@ extension IdentifiedList {
     }
   }
 
-  /// Why a list cannot be made of some elements: an id is found twice. It keeps only its
-  /// message, since an error must be sendable and an id need not be.
-  struct DuplicateID: Error {
-    let message: String
-
-    init(id: ID, first: Int, second: Int) {
-      message =
-        "IdentifiedList: the id \(id) is at index \(first) and at index \(second); ids must be unique"
-    }
-  }
 }
 
 // The table is written only after `isKnownUniquelyReferenced` has said that these ids hold the
 // only reference to it, so a table reachable from two values, and so from two threads, is only
 // ever read.
 extension IdentifiedList.IDs: @unchecked Sendable where Self.Element: Sendable {}
+
+/// Why a list cannot be made of some elements: an id is found twice. It keeps only its message,
+/// since an error must be sendable and an id need not be. Not nested in `IdentifiedList`: Swift
+/// 6.3's optimizer crashes on a typed throw of a generic error type (a release build fails).
+struct DuplicateIDError: Error {
+  let message: String
+
+  init(id: some Any, first: Int, second: Int) {
+    message =
+      "IdentifiedList: the id \(id) is at index \(first) and at index \(second); ids must be unique"
+  }
+}

@@ -36,7 +36,7 @@
 ///
 /// Generic algorithms of `MutableCollection` that write an element over another with the same
 /// id before moving the other away would put one id twice in the list, and stop on the
-/// precondition; the list's own ``sort(by:)`` and ``swapAt(_:_:)`` do not.
+/// precondition; the list's own `sort(by:)` and `swapAt(_:_:)` do not.
 public struct IdentifiedList<Element: Identifiable> {
   /// The type of the elements' ids.
   public typealias ID = Element.ID
@@ -62,14 +62,12 @@ public struct IdentifiedList<Element: Identifiable> {
     do {
       self = try Self(validating: ContiguousArray(uniqueElements))
     } catch {
-      preconditionFailure((error as? DuplicateID)?.message ?? "\(error)")
+      preconditionFailure(error.message)
     }
   }
 
   /// A list of these elements, or an error that names the first id found twice.
-  // Untyped: the optimizer of Swift 6.3 crashes on an initialiser of a generic type that
-  // throws a type nested in it (FunctionSignatureOpts, release builds).
-  init(validating elements: ContiguousArray<Element>) throws {
+  init(validating elements: ContiguousArray<Element>) throws(DuplicateIDError) {
     ids = try IDs(validating: ContiguousArray(elements.lazy.map(\.id)))
     self.elements = PersistentVector(elements)
   }
@@ -219,40 +217,6 @@ extension IdentifiedList: RandomAccessCollection, MutableCollection {
   }
 }
 
-extension IdentifiedList {
-  /// Iterates over the elements in order, one leaf of the trie at a time, so that a whole
-  /// iteration costs O(n) rather than a lookup from the root for each element.
-  public struct Iterator: IteratorProtocol {
-    let elements: PersistentVector<Element>
-    var index = 0
-    var leaf: ContiguousArray<Element> = []
-    var slot = 0
-
-    init(_ elements: PersistentVector<Element>) {
-      self.elements = elements
-    }
-
-    /// The next element, or `nil` after the last one.
-    public mutating func next() -> Element? {
-      guard index < elements.count else { return nil }
-      if slot == leaf.count {
-        leaf = elements.leafElements(at: index)
-        slot = 0
-      }
-      defer {
-        index += 1
-        slot += 1
-      }
-      return leaf[slot]
-    }
-  }
-
-  /// An iterator over the elements in order.
-  public func makeIterator() -> Iterator {
-    Iterator(elements)
-  }
-}
-
 extension IdentifiedList: RangeReplaceableCollection {
   /// Replaces the elements in `subrange` with `newElements`; every id of the result must be
   /// unique.
@@ -283,6 +247,14 @@ extension IdentifiedList: RangeReplaceableCollection {
       all.replaceSubrange(subrange, with: newElements)
       self = Self(uniqueElements: all)
     }
+  }
+}
+
+extension IdentifiedList {
+  /// Removes every element, in O(1): the list lets go of its storage, which other versions may
+  /// still hold.
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    self = Self()
   }
 }
 

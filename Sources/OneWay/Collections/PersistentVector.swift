@@ -8,24 +8,18 @@
 ///
 /// The shape depends on the count alone: every node left of the last path is full and the root
 /// is as low as the count allows. Two vectors of the same count therefore have the same shape,
-/// which is what lets a comparison walk them side by side.
+/// which is what lets a comparison walk them side by side. The level of a node tells what it
+/// is: a leaf on level 0, a branch above.
+///
+/// A node is changed only through a reference that `isKnownUniquelyReferenced` says is its
+/// only one, so a node that two vectors share is never written.
 struct PersistentVector<Element> {
-  /// A node of the trie: a branch (children) above the last level, a leaf (elements) on it.
-  ///
-  /// A node is changed only through a reference that `isKnownUniquelyReferenced` says is its
-  /// only one, so a node that two vectors share is never written.
-  final class Node {
-    var children: ContiguousArray<Node>
+  /// A node on the last level: up to 32 elements.
+  final class Leaf: TrieNode {
     var elements: ContiguousArray<Element>
 
-    init(children: ContiguousArray<Node> = [], elements: ContiguousArray<Element> = []) {
-      self.children = children
+    init(_ elements: ContiguousArray<Element>) {
       self.elements = elements
-    }
-
-    /// A new node with the same content, for a change that must not reach other versions.
-    func copy() -> Node {
-      Node(children: children, elements: elements)
     }
   }
 
@@ -33,7 +27,7 @@ struct PersistentVector<Element> {
   static var width: Int { 1 << bits }
   static var mask: Int { width - 1 }
 
-  private(set) var root: Node
+  private(set) var root: TrieNode
   /// How far an index is shifted right to find its child in the root; 0 when the root is a
   /// leaf.
   private(set) var shift: Int
@@ -41,34 +35,29 @@ struct PersistentVector<Element> {
 
   /// An empty vector.
   init() {
-    root = Node()
+    root = Leaf([])
     shift = 0
     count = 0
   }
 
   /// A vector of these elements, built bottom up in O(n).
-  init<S: Sequence>(_ elements: S) where S.Element == Element {
-    var level = ContiguousArray<Node>()
-    var leaf = ContiguousArray<Element>()
-    leaf.reserveCapacity(Self.width)
-    var count = 0
-    for element in elements {
-      leaf.append(element)
-      count += 1
-      if leaf.count == Self.width {
-        level.append(Node(elements: leaf))
-        leaf.removeAll(keepingCapacity: true)
-      }
+  init(_ elements: ContiguousArray<Element>) {
+    var level = ContiguousArray<TrieNode>()
+    var start = 0
+    while start < elements.count {
+      let end = Swift.min(start + Self.width, elements.count)
+      level.append(Leaf(ContiguousArray(elements[start..<end])))
+      start = end
     }
-    if !leaf.isEmpty || level.isEmpty { level.append(Node(elements: leaf)) }
+    if level.isEmpty { level.append(Leaf([])) }
     var shift = 0
     while level.count > 1 {
-      var parents = ContiguousArray<Node>()
+      var parents = ContiguousArray<TrieNode>()
       parents.reserveCapacity((level.count + Self.mask) / Self.width)
       var start = 0
       while start < level.count {
         let end = Swift.min(start + Self.width, level.count)
-        parents.append(Node(children: ContiguousArray(level[start..<end])))
+        parents.append(TrieBranch(ContiguousArray(level[start..<end])))
         start = end
       }
       level = parents
@@ -76,46 +65,46 @@ struct PersistentVector<Element> {
     }
     self.root = level[0]
     self.shift = shift
-    self.count = count
+    self.count = elements.count
+  }
+
+  /// The leaf that holds `index`, found from the root: O(log n). The caller checks the bounds.
+  func leaf(at index: Int) -> Leaf {
+    var node = root
+    var level = shift
+    while level > 0 {
+      node = (node as! TrieBranch).children[(index >> level) & Self.mask]
+      level -= Self.bits
+    }
+    return node as! Leaf
   }
 
   /// The element at `index`, in O(log n). The caller checks the bounds.
   subscript(index: Int) -> Element {
-    var node = root
-    var level = shift
-    while level > 0 {
-      node = node.children[(index >> level) & Self.mask]
-      level -= Self.bits
-    }
-    return node.elements[index & Self.mask]
-  }
-
-  /// The elements of the leaf that holds `index`, the one that starts at `index & ~mask`: what
-  /// an iteration reads 32 elements at a time.
-  func leafElements(at index: Int) -> ContiguousArray<Element> {
-    var node = root
-    var level = shift
-    while level > 0 {
-      node = node.children[(index >> level) & Self.mask]
-      level -= Self.bits
-    }
-    return node.elements
+    leaf(at: index).elements[index & Self.mask]
   }
 
   /// The leaf that holds `index`, after copying every node on its path that another version
   /// shares: what a change of that element writes to. O(log n).
-  mutating func uniqueLeaf(at index: Int) -> Node {
+  mutating func uniqueLeaf(at index: Int) -> Leaf {
     Self.uniqueLeaf(at: index, in: &root, level: shift)
   }
 
-  private static func uniqueLeaf(at index: Int, in node: inout Node, level: Int) -> Node {
-    if !isKnownUniquelyReferenced(&node) { node = node.copy() }
-    if level == 0 { return node }
+  private static func uniqueLeaf(at index: Int, in node: inout TrieNode, level: Int) -> Leaf {
+    makeUnique(&node, level: level)
+    if level == 0 { return node as! Leaf }
     return uniqueLeaf(
       at: index,
-      in: &node.children[(index >> level) & mask],
+      in: &(node as! TrieBranch).children[(index >> level) & mask],
       level: level - bits
     )
+  }
+
+  /// Replaces `node` by a copy when another reference to it exists, so that writing to it
+  /// cannot reach another version.
+  private static func makeUnique(_ node: inout TrieNode, level: Int) {
+    if isKnownUniquelyReferenced(&node) { return }
+    node = level == 0 ? Leaf((node as! Leaf).elements) : TrieBranch((node as! TrieBranch).children)
   }
 
   /// Puts `element` at `index`, in O(log n). The caller checks the bounds.
@@ -127,7 +116,7 @@ struct PersistentVector<Element> {
   /// path, copied where shared, gets the element or a new path to it.
   mutating func append(_ element: Element) {
     if count == 1 << (shift + Self.bits) {
-      root = Node(children: [root, Self.path(to: element, level: shift)])
+      root = TrieBranch([root, Self.path(to: element, level: shift)])
       shift += Self.bits
     } else {
       Self.append(element, at: count, to: &root, level: shift)
@@ -135,25 +124,29 @@ struct PersistentVector<Element> {
     count += 1
   }
 
-  private static func append(_ element: Element, at index: Int, to node: inout Node, level: Int) {
-    if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+  private static func append(
+    _ element: Element,
+    at index: Int,
+    to node: inout TrieNode,
+    level: Int
+  ) {
+    makeUnique(&node, level: level)
     if level == 0 {
-      node.elements.append(element)
+      (node as! Leaf).elements.append(element)
       return
     }
+    let branch = node as! TrieBranch
     let slot = (index >> level) & mask
-    if slot == node.children.count {
-      node.children.append(path(to: element, level: level - bits))
+    if slot == branch.children.count {
+      branch.children.append(path(to: element, level: level - bits))
     } else {
-      append(element, at: index, to: &node.children[slot], level: level - bits)
+      append(element, at: index, to: &branch.children[slot], level: level - bits)
     }
   }
 
   /// A chain of new nodes from `level` down to a leaf that holds `element` alone.
-  private static func path(to element: Element, level: Int) -> Node {
-    level == 0
-      ? Node(elements: [element])
-      : Node(children: [path(to: element, level: level - bits)])
+  private static func path(to element: Element, level: Int) -> TrieNode {
+    level == 0 ? Leaf([element]) : TrieBranch([path(to: element, level: level - bits)])
   }
 
   /// Removes the last element, in O(log n); the root comes down a level when it is left with
@@ -163,20 +156,23 @@ struct PersistentVector<Element> {
   mutating func removeLast() -> Element {
     let element = Self.removeLast(from: &root, level: shift)
     count -= 1
-    if shift > 0 && root.children.count == 1 {
-      root = root.children[0]
+    if shift > 0, let branch = root as? TrieBranch, branch.children.count == 1 {
+      root = branch.children[0]
       shift -= Self.bits
     }
     return element
   }
 
-  private static func removeLast(from node: inout Node, level: Int) -> Element {
-    if !isKnownUniquelyReferenced(&node) { node = node.copy() }
-    if level == 0 { return node.elements.removeLast() }
-    let last = node.children.count - 1
-    let element = removeLast(from: &node.children[last], level: level - bits)
-    if node.children[last].children.isEmpty && node.children[last].elements.isEmpty {
-      node.children.removeLast()
+  /// Removes the last element under `node`, and drops the last child when it is left empty.
+  private static func removeLast(from node: inout TrieNode, level: Int) -> Element {
+    makeUnique(&node, level: level)
+    if level == 0 { return (node as! Leaf).elements.removeLast() }
+    let branch = node as! TrieBranch
+    let last = branch.children.count - 1
+    let element = removeLast(from: &branch.children[last], level: level - bits)
+    let child = branch.children[last]
+    if level == bits ? (child as! Leaf).elements.isEmpty : (child as! TrieBranch).children.isEmpty {
+      branch.children.removeLast()
     }
     return element
   }
@@ -194,34 +190,61 @@ struct PersistentVector<Element> {
   }
 
   private static func walk(
-    _ node: Node,
-    _ other: Node,
+    _ node: TrieNode,
+    _ other: TrieNode,
     level: Int,
     offset: Int,
     differ: (Element, Element) -> Bool,
     _ body: (Int) -> Bool
   ) -> Bool {
     if node === other { return true }
+    // Through buffer pointers: indexing the nodes' arrays one element at a time copies each
+    // element (unspecialized, through its value witness) and retains each child, and the walk
+    // then costs about twice as much (measured in release, across modules as a client calls
+    // it). The buffers live only during the closures, while both nodes are held.
     if level == 0 {
-      for slot in node.elements.indices where differ(node.elements[slot], other.elements[slot]) {
-        if !body(offset + slot) { return false }
-      }
-      return true
-    }
-    for slot in node.children.indices {
-      let childOffset = offset + (slot << level)
-      if !walk(
-        node.children[slot],
-        other.children[slot],
-        level: level - bits,
-        offset: childOffset,
-        differ: differ,
-        body
-      ) {
-        return false
+      return (node as! Leaf).elements.withUnsafeBufferPointer { elements in
+        (other as! Leaf).elements.withUnsafeBufferPointer { others in
+          for slot in elements.indices where differ(elements[slot], others[slot]) {
+            if !body(offset + slot) { return false }
+          }
+          return true
+        }
       }
     }
-    return true
+    return (node as! TrieBranch).children.withUnsafeBufferPointer { children in
+      (other as! TrieBranch).children.withUnsafeBufferPointer { others in
+        for slot in children.indices where children[slot] !== others[slot] {
+          if !walk(
+            children[slot],
+            others[slot],
+            level: level - bits,
+            offset: offset + (slot << level),
+            differ: differ,
+            body
+          ) {
+            return false
+          }
+        }
+        return true
+      }
+    }
+  }
+}
+
+/// A node of a ``PersistentVector``'s trie: a `TrieBranch`, or a vector's `Leaf`.
+///
+/// Branches are not generic, so that copying one (32 references) is compiled once, with a
+/// plain retain per child, rather than run through the value witnesses of a generic type on
+/// every change of a client's list.
+class TrieNode {}
+
+/// A node above the last level: up to 32 children.
+final class TrieBranch: TrieNode {
+  var children: ContiguousArray<TrieNode>
+
+  init(_ children: ContiguousArray<TrieNode>) {
+    self.children = children
   }
 }
 
