@@ -90,10 +90,7 @@ extension IdentifiedList: Decodable where Element: Decodable {
     do {
       self = try Self(validating: ContiguousArray(elements))
     } catch {
-      throw DecodingError.dataCorruptedError(
-        in: container,
-        debugDescription: (error as? DuplicateID)?.message ?? "\(error)"
-      )
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
     }
   }
 }
