@@ -2,7 +2,7 @@ import Logging
 import OneWayPersistence
 import PostgresNIO
 
-/// A ``SharedJournal`` in PostgreSQL: the journal a fleet of server instances shares, one row
+/// A `SharedJournal` in PostgreSQL: the journal a fleet of server instances shares, one row
 /// per action, and the snapshots beside it.
 ///
 /// ```sql
