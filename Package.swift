@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "Swidux", targets: ["Swidux"]),
     .library(name: "OneWayCombine", targets: ["OneWayCombine"]),
     .library(name: "OneWayPersistence", targets: ["OneWayPersistence"]),
+    .library(name: "OneWayPostgres", targets: ["OneWayPostgres"]),
     .library(name: "OneWayDevTools", targets: ["OneWayDevTools"]),
     .library(name: "OneWayInspector", targets: ["OneWayInspector"]),
     .library(name: "OneWayCasePaths", targets: ["OneWayCasePaths"]),
@@ -38,6 +39,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     // OneWayCasePaths: case key paths (`action: \.counter`) for the composition operators.
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+    // OneWayPostgres: a journal shared by a fleet of server instances, on PostgreSQL.
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
   ],
   targets: [
     .target(name: "OneWay"),
@@ -191,6 +194,8 @@ let package = Package(
         "Swidux",
         "OneWayCombine",
         "OneWayPersistence",
+        "OneWayPostgres",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         "OneWayDevTools",
         "OneWayInspector",
         "OneWayCasePaths",
@@ -217,6 +222,28 @@ let package = Package(
         "OneWayCombine",
         "Swidux",
         .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    // A journal in PostgreSQL that several server instances share; kept apart so that
+    // OneWayPersistence brings no database client.
+    .target(
+      name: "OneWayPostgres",
+      dependencies: [
+        "OneWay",
+        "OneWayPersistence",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // Runs against a real server when DATABASE_URL is set (CI starts one).
+    .testTarget(
+      name: "OneWayPostgresTests",
+      dependencies: [
+        "OneWay",
+        "OneWayPersistence",
+        "OneWayPostgres",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // A program the crash trials kill with SIGKILL while it persists; not a product.

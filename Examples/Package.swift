@@ -19,6 +19,11 @@ let package = Package(
     .package(name: "OneWay", path: ".."),
     // For the Counters tests' test clock.
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+    // CounterServer: the HTTP server, its lifecycle, its logs and its database client.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
   ],
   targets: [
     .executableTarget(
@@ -61,6 +66,21 @@ let package = Package(
         .product(name: "OneWayTesting", package: "OneWay"),
         .product(name: "OneWayCasePathsTesting", package: "OneWay"),
         .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    // An HTTP service of counters, each a SharedStore over a journal in PostgreSQL; several
+    // instances share the database (Scripts/fleet_test.py runs two).
+    .executableTarget(
+      name: "CounterServer",
+      dependencies: [
+        .product(name: "OneWay", package: "OneWay"),
+        .product(name: "OneWayPersistence", package: "OneWay"),
+        .product(name: "OneWayPostgres", package: "OneWay"),
+        .product(name: "OneWayLogging", package: "OneWay"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
     // Swidux's README counter, on the Swidux module.

@@ -27,6 +27,12 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
     case conflict(expected: UInt64, found: UInt64)
     /// The store is already persisted with this persistence; a second store was not attached.
     case alreadyAttached
+    /// A shared store's send lost the race for the journal `attempts` times in a row; the
+    /// action was not committed.
+    case retriesExhausted(attempts: Int)
+    /// A shared journal's record (or the snapshot) numbered `sequence` could not be read; it
+    /// was left as it is.
+    case unreadable(sequence: UInt64, message: String)
   }
 
   /// The file (or other location) concerned.
@@ -82,6 +88,17 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
         """
     case .alreadyAttached:
       return "\(location) already persists a store: give each store a persistence of its own."
+    case .retriesExhausted(let attempts):
+      return """
+        \(location): the action was not committed; other instances appended first \
+        \(attempts) times in a row. Send it again later, or raise maxAttempts if the entity \
+        is this busy.
+        """
+    case .unreadable(let sequence, let message):
+      return """
+        \(location): record \(sequence) could not be read (\(message)). It was left as it \
+        is and the store cannot go past it: fix the data, or the decoding of the actions.
+        """
     }
   }
 }

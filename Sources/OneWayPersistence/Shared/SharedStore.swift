@@ -1,0 +1,293 @@
+import Foundation
+import OneWay
+
+/// A store for one entity (a cart, a document, a counter) whose journal several processes
+/// share, such as the instances of a service over one database.
+///
+/// Every `send` appends its action to the journal, naming the last record this instance knows
+/// of, and returns the new state once the journal accepted it. An instance that lost a race
+/// for the entity reduces the records it missed (without their effects, which ran where they
+/// were committed) and appends again, up to `maxAttempts` times (J4). Sends to one shared store
+/// are served one at a time, in the order they arrive.
+///
+/// ```swift
+/// let counter = try await SharedStore.load(
+///   id: "counter-1",
+///   reducer: CounterReducer(),
+///   initialState: CounterReducer.State(count: 0),
+///   journal: InMemorySharedJournal()
+/// )
+/// let state = try await counter.send(.increment)
+/// ```
+///
+/// The state lives in a `Store`, whose effects run as usual; an action an effect produces is
+/// journaled before it is reduced, like any send, so nothing an instance acknowledged is lost.
+public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
+  /// The entity's id in the journal.
+  public nonisolated let id: String
+
+  private let journal: any SharedJournal
+  private let engine: Store<CommittingReducer<R>, ErasedClock>
+  private let version: Int
+  private let location: String
+  private let proposals: AsyncStream<R.Action>.Continuation
+  private let onError: @Sendable (any Error) -> Void
+  private var book: CommitBook
+  private var turns = FIFOTurns<CheckedContinuation<Void, Never>>()
+  private let encoder = JSONEncoder()
+  private let decoder = JSONDecoder()
+
+  /// Loads the entity `id` from `journal`: its newest snapshot, then the records after it
+  /// reduced without their effects.
+  ///
+  /// - Parameters:
+  ///   - id: The entity's id in the journal.
+  ///   - reducer: The entity's reducer.
+  ///   - initialState: The state when the journal has nothing of the entity.
+  ///   - journal: The journal the instances share.
+  ///   - version: The schema version of the state and the actions; loading refuses newer data.
+  ///   - snapshotEvery: A snapshot is written when a commit's sequence is a multiple of it.
+  ///   - maxAttempts: How many appends a send makes before it gives up.
+  ///   - clock: The clock of the store's effects (debounce, throttle).
+  ///   - onError: Told of what no caller awaits: a failed snapshot, a failed send of an action
+  ///     that an effect produced; by default, printed to standard error.
+  /// - Throws: The journal's error, or a ``PersistenceError`` if the data is of a newer
+  ///   version or does not decode.
+  public static func load<C: Clock<Duration>>(
+    id: String,
+    reducer: R,
+    initialState: R.State,
+    journal: any SharedJournal,
+    version: Int = 1,
+    snapshotEvery: Int = 1000,
+    maxAttempts: Int = 10,
+    clock: C = ContinuousClock(),
+    onError: @escaping @Sendable (any Error) -> Void = SharedStore.printError
+  ) async throws -> SharedStore {
+    let history = try await journal.load(storeID: id)
+    let location = "\(journal.location), store \(id)"
+    var state = initialState
+    var sequence: UInt64 = 0
+    if let snapshot = history.snapshot {
+      try check(version: snapshot.version, supported: version, location: location)
+      state = try decode(R.State.self, from: snapshot.state, at: snapshot.sequence, location)
+      sequence = snapshot.sequence
+    }
+    let store = SharedStore(
+      id: id,
+      reducer: reducer,
+      state: state,
+      book: CommitBook(sequence: sequence, maxAttempts: maxAttempts, snapshotEvery: snapshotEvery),
+      journal: journal,
+      version: version,
+      clock: ErasedClock(clock),
+      onError: onError
+    )
+    try await store.replay(history.records)
+    return store
+  }
+
+  private init(
+    id: String,
+    reducer: R,
+    state: R.State,
+    book: CommitBook,
+    journal: any SharedJournal,
+    version: Int,
+    clock: ErasedClock,
+    onError: @escaping @Sendable (any Error) -> Void
+  ) {
+    let (stream, proposals) = AsyncStream<R.Action>.makeStream()
+    self.id = id
+    self.journal = journal
+    self.version = version
+    self.location = "\(journal.location), store \(id)"
+    self.book = book
+    self.proposals = proposals
+    self.onError = onError
+    engine = Store(
+      reducer: CommittingReducer(base: reducer, proposals: proposals),
+      state: state,
+      clock: clock
+    )
+    // One task sends the effects' actions, in order; it holds the store weakly, and ends when
+    // the store is released (`deinit` finishes the stream).
+    Task { [weak self] in
+      for await action in stream {
+        guard let store = self else { return }
+        await store.propose(action)
+      }
+    }
+  }
+
+  deinit {
+    proposals.finish()
+  }
+
+  /// The current state.
+  public var state: R.State {
+    get async { await engine.state }
+  }
+
+  /// The number of the last record of the journal this instance has reduced.
+  public var sequence: UInt64 { book.sequence }
+
+  /// How many appends lost a race since the store was loaded.
+  public var conflicts: Int { book.conflicts }
+
+  /// Appends `action` to the journal and reduces it; returns the state once it is committed.
+  ///
+  /// - Throws: A ``PersistenceError`` with reason
+  ///   ``PersistenceError/Reason/retriesExhausted(attempts:)`` when every attempt lost a race,
+  ///   or the journal's error (a lost connection): the action may then be committed or not,
+  ///   and the next send reduces it if it was.
+  @discardableResult
+  public func send(_ action: R.Action) async throws -> R.State {
+    await takeTurn()
+    defer { endTurn() }
+    let payload = try encode(action)
+    book.startSend()
+    while true {
+      let (record, expected) = book.nextAppend(payload: payload, version: version)
+      do {
+        try await journal.append(storeID: id, record: record, expectedSequence: expected)
+      } catch let error as PersistenceError {
+        guard case .conflict = error.reason else { throw error }
+        switch book.conflicted() {
+        case .retry:
+          try await catchUp()
+          continue
+        case .giveUp(let attempts):
+          throw PersistenceError(location: location, reason: .retriesExhausted(attempts: attempts))
+        }
+      }
+      await engine.send(.committed(action))
+      let state = await engine.state
+      if book.committed() { await writeSnapshot(of: state) }
+      return state
+    }
+  }
+
+  /// Reduces what the other instances appended since this instance's last record, and returns
+  /// the state: a read as fresh as the journal, served in turn with the sends.
+  public func refresh() async throws -> R.State {
+    await takeTurn()
+    defer { endTurn() }
+    try await catchUp()
+    return await engine.state
+  }
+
+  /// Logs what the store's engine reduces (each action as committed, replayed or proposed) and
+  /// the states it reaches, as `Store`'s `debug(_:to:)` does.
+  public func debug(_ options: LoggingOptions, to logger: StoreLogger) async {
+    _ = await engine.debug(options, to: logger)
+  }
+
+  /// Prints `error` to standard error: the default `onError`.
+  @Sendable
+  public static func printError(_ error: any Error) {
+    FileHandle.standardError.write(Data("OneWayPersistence: \(error)\n".utf8))
+  }
+
+  /// Sends an action an effect produced; no caller awaits it, so a failure goes to `onError`.
+  private func propose(_ action: R.Action) async {
+    do {
+      try await send(action)
+    } catch {
+      onError(error)
+    }
+  }
+
+  /// Reduces the records the other instances appended since this one's last.
+  private func catchUp() async throws {
+    try await replay(journal.records(storeID: id, after: book.sequence))
+  }
+
+  /// Reduces `records` without their effects, checking that none is missing.
+  private func replay(_ records: [StoredRecord]) async throws {
+    for record in records {
+      guard book.follows(record) else {
+        throw PersistenceError(
+          location: location,
+          reason: .unreadable(
+            sequence: book.sequence + 1,
+            message: "the journal skips to record \(record.sequence)"
+          )
+        )
+      }
+      try Self.check(version: record.version, supported: version, location: location)
+      let action = try Self.decode(
+        R.Action.self,
+        from: record.payload,
+        at: record.sequence,
+        location
+      )
+      await engine.send(.replayed(action))
+      book.replayed(record)
+    }
+  }
+
+  /// Writes a snapshot of `state`; a failure is reported, and loses nothing: the journal has
+  /// every action.
+  private func writeSnapshot(of state: R.State) async {
+    do {
+      let snapshot = StoredSnapshot(
+        version: version,
+        sequence: book.sequence,
+        state: Array(try encoder.encode(state))
+      )
+      try await journal.writeSnapshot(storeID: id, snapshot)
+    } catch {
+      onError(error)
+    }
+  }
+
+  private func encode(_ action: R.Action) throws -> [UInt8] {
+    do {
+      return Array(try encoder.encode(action))
+    } catch {
+      throw PersistenceError(
+        location: location,
+        reason: .writeFailed(message: "the action could not be encoded: \(error)")
+      )
+    }
+  }
+
+  private static func decode<T: Decodable>(
+    _ type: T.Type,
+    from bytes: [UInt8],
+    at sequence: UInt64,
+    _ location: String
+  ) throws -> T {
+    do {
+      return try JSONDecoder().decode(type, from: Data(bytes))
+    } catch {
+      throw PersistenceError(
+        location: location,
+        reason: .unreadable(sequence: sequence, message: Recovery<Int>.describe(error))
+      )
+    }
+  }
+
+  private static func check(version found: Int, supported: Int, location: String) throws {
+    guard found <= supported else {
+      throw PersistenceError(
+        location: location,
+        reason: .newerVersion(found: found, supported: supported)
+      )
+    }
+  }
+
+  /// Waits for this send's turn: sends are served one at a time, in arrival order, so that two
+  /// appends of one entity never overlap while a send awaits the journal.
+  private func takeTurn() async {
+    await withCheckedContinuation { continuation in
+      if turns.arrive(continuation) { continuation.resume() }
+    }
+  }
+
+  /// Ends this send's turn, and starts the next waiter's.
+  private func endTurn() {
+    turns.leave()?.resume()
+  }
+}

@@ -1,0 +1,167 @@
+import Logging
+import OneWayPersistence
+import PostgresNIO
+
+/// A `SharedJournal` in PostgreSQL: the journal a fleet of server instances shares, one row
+/// per action, and the snapshots beside it.
+///
+/// ```sql
+/// oneway_journal(store_id text, seq bigint, action jsonb not null, version int,
+///                recorded_at timestamptz default now(), primary key (store_id, seq))
+/// oneway_snapshots(store_id text, seq bigint, state jsonb, version int,
+///                  primary key (store_id, seq))
+/// ```
+///
+/// An append inserts the row numbered one after the last its writer knows of, if that row
+/// exists, and never replaces a row: an instance that lost the race gets a conflict (J4). The
+/// client must be running (`client.run()`, or a service group) while the journal is used.
+public struct PostgresJournal: SharedJournal {
+  /// The client the journal queries through.
+  public let client: PostgresClient
+  private let logger: Logger
+
+  /// Where the data lives, for error messages.
+  public let location: String
+
+  /// Creates a journal over `client`.
+  ///
+  /// - Parameters:
+  ///   - client: A PostgreSQL client, running or about to run.
+  ///   - logger: Where the queries are logged, at trace level.
+  public init(client: PostgresClient, logger: Logger = Logger(label: "OneWayPostgres")) {
+    self.client = client
+    self.logger = logger
+    location = "PostgreSQL table oneway_journal"
+  }
+
+  /// Creates the tables if they are missing; calling it again changes nothing.
+  ///
+  /// Instances that start together may all call it: `CREATE TABLE IF NOT EXISTS` is not safe
+  /// against a concurrent create of the same table, so each takes a transaction-wide lock first.
+  public func createSchema() async throws {
+    let logger = logger
+    try await client.withTransaction(logger: logger) { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(\(Self.schemaLock))", logger: logger)
+      try await connection.query(
+        """
+        CREATE TABLE IF NOT EXISTS oneway_journal (
+          store_id text NOT NULL,
+          seq bigint NOT NULL,
+          action jsonb NOT NULL,
+          version int NOT NULL,
+          recorded_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (store_id, seq)
+        )
+        """,
+        logger: logger
+      )
+      try await connection.query(
+        """
+        CREATE TABLE IF NOT EXISTS oneway_snapshots (
+          store_id text NOT NULL,
+          seq bigint NOT NULL,
+          state jsonb NOT NULL,
+          version int NOT NULL,
+          PRIMARY KEY (store_id, seq)
+        )
+        """,
+        logger: logger
+      )
+    }
+  }
+
+  /// The advisory lock's key while the schema is created: "OneW" in ASCII.
+  private static let schemaLock: Int64 = 0x4F6E_6557
+
+  /// Reads the newest snapshot of the store `storeID` and the records after it, in order.
+  public func load(storeID: String) async throws -> StoredHistory {
+    let rows = try await client.query(
+      """
+      SELECT seq, version, state::text FROM oneway_snapshots
+      WHERE store_id = \(storeID) ORDER BY seq DESC LIMIT 1
+      """,
+      logger: logger
+    )
+    var snapshot: StoredSnapshot?
+    for try await (sequence, version, state) in rows.decode((Int64, Int, String).self) {
+      snapshot = StoredSnapshot(
+        version: version,
+        sequence: UInt64(sequence),
+        state: Array(state.utf8)
+      )
+    }
+    let records = try await records(storeID: storeID, after: snapshot?.sequence ?? 0)
+    return StoredHistory(snapshot: snapshot, records: records)
+  }
+
+  /// Appends `record`, or throws a conflict if the store's last record is not numbered
+  /// `expectedSequence`; never overwrites a record.
+  public func append(storeID: String, record: StoredRecord, expectedSequence: UInt64) async throws {
+    let expected = Int64(expectedSequence)
+    let payload = String(decoding: record.payload, as: UTF8.self)
+    // The row after `expected`, only if `expected` is the first or an existing row: a writer
+    // that knows of more rows than there are never leaves a gap. The primary key refuses a
+    // second row of one number, whoever inserted it first.
+    let rows = try await client.query(
+      """
+      INSERT INTO oneway_journal (store_id, seq, action, version)
+      SELECT \(storeID), \(Int64(record.sequence)), \(payload)::jsonb, \(record.version)
+      WHERE \(expected) = 0 OR EXISTS (
+        SELECT 1 FROM oneway_journal WHERE store_id = \(storeID) AND seq = \(expected))
+      ON CONFLICT (store_id, seq) DO NOTHING
+      RETURNING seq
+      """,
+      logger: logger
+    )
+    var inserted = false
+    for try await _ in rows { inserted = true }
+    guard inserted, record.sequence == expectedSequence + 1 else {
+      throw PersistenceError(
+        location: "\(location), store \(storeID)",
+        reason: .conflict(expected: expectedSequence, found: try await lastSequence(storeID))
+      )
+    }
+  }
+
+  /// The records of the store `storeID` numbered after `sequence`, in order.
+  public func records(storeID: String, after sequence: UInt64) async throws -> [StoredRecord] {
+    let rows = try await client.query(
+      """
+      SELECT seq, version, action::text FROM oneway_journal
+      WHERE store_id = \(storeID) AND seq > \(Int64(sequence)) ORDER BY seq
+      """,
+      logger: logger
+    )
+    var records: [StoredRecord] = []
+    for try await (sequence, version, action) in rows.decode((Int64, Int, String).self) {
+      records.append(
+        StoredRecord(sequence: UInt64(sequence), version: version, payload: Array(action.utf8))
+      )
+    }
+    return records
+  }
+
+  /// Stores `snapshot`, keeping one already stored at the same sequence.
+  public func writeSnapshot(storeID: String, _ snapshot: StoredSnapshot) async throws {
+    let state = String(decoding: snapshot.state, as: UTF8.self)
+    try await client.query(
+      """
+      INSERT INTO oneway_snapshots (store_id, seq, state, version)
+      VALUES (\(storeID), \(Int64(snapshot.sequence)), \(state)::jsonb, \(snapshot.version))
+      ON CONFLICT (store_id, seq) DO NOTHING
+      """,
+      logger: logger
+    )
+  }
+
+  /// The number of the store's last row; 0 when it has none.
+  private func lastSequence(_ storeID: String) async throws -> UInt64 {
+    let rows = try await client.query(
+      "SELECT coalesce(max(seq), 0) FROM oneway_journal WHERE store_id = \(storeID)",
+      logger: logger
+    )
+    var last: Int64 = 0
+    for try await (value) in rows.decode(Int64.self) { last = value }
+    return UInt64(last)
+  }
+}

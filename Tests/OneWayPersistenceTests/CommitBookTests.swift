@@ -1,0 +1,69 @@
+import Testing
+
+@testable import OneWayPersistence
+
+@Suite("A shared store's bookkeeping, as values (J4)")
+struct CommitBookTests {
+  @Test func j4AnAppendNamesTheLastSequenceTheStoreKnows() {
+    var book = CommitBook(sequence: 7, maxAttempts: 3, snapshotEvery: 10)
+    book.startSend()
+    let (record, expected) = book.nextAppend(payload: [1], version: 2)
+    #expect(record == StoredRecord(sequence: 8, version: 2, payload: [1]))
+    #expect(expected == 7)
+  }
+
+  @Test func j4ConflictsRetryUntilTheAttemptsRunOut() {
+    var book = CommitBook(sequence: 0, maxAttempts: 3, snapshotEvery: 10)
+    book.startSend()
+    var outcomes: [CommitBook.AfterConflict] = []
+    for _ in 0..<3 {
+      _ = book.nextAppend(payload: [], version: 1)
+      outcomes.append(book.conflicted())
+    }
+    #expect(outcomes == [.retry, .retry, .giveUp(attempts: 3)])
+    #expect(book.conflicts == 3)
+    // A new send has all its attempts again.
+    book.startSend()
+    _ = book.nextAppend(payload: [], version: 1)
+    let afterNewSend = book.conflicted()
+    #expect(afterNewSend == .retry)
+  }
+
+  @Test func j4CatchingUpTakesOnlyTheNextRecord() {
+    var book = CommitBook(sequence: 4, maxAttempts: 3, snapshotEvery: 10)
+    #expect(book.follows(StoredRecord(sequence: 5, version: 1, payload: [])))
+    #expect(!book.follows(StoredRecord(sequence: 6, version: 1, payload: [])))
+    #expect(!book.follows(StoredRecord(sequence: 4, version: 1, payload: [])))
+    book.replayed(StoredRecord(sequence: 5, version: 1, payload: []))
+    #expect(book.sequence == 5)
+  }
+
+  @Test func j4SnapshotsFallOnMultiplesOfSnapshotEvery() {
+    var book = CommitBook(sequence: 0, maxAttempts: 3, snapshotEvery: 3)
+    var due: [UInt64] = []
+    for _ in 0..<4 where book.committed() { due.append(book.sequence) }
+    // Records 5 and 6 were another instance's: the commit of 7 is not on a multiple.
+    book.replayed(StoredRecord(sequence: 5, version: 1, payload: []))
+    book.replayed(StoredRecord(sequence: 6, version: 1, payload: []))
+    for _ in 0..<3 where book.committed() { due.append(book.sequence) }
+    #expect(due == [3, 9])
+  }
+
+  @Test func j4WaitersAreServedOneAtATimeInArrivalOrder() {
+    var turns = FIFOTurns<Int>()
+    var goesAtOnce = [1, 2, 3].map { turns.arrive($0) }
+    #expect(goesAtOnce == [true, false, false])
+    #expect(turns.count == 2)
+    var served = [turns.leave()]
+    goesAtOnce = [turns.arrive(4)]
+    #expect(goesAtOnce == [false])
+    served += [turns.leave(), turns.leave()]
+    #expect(served == [2, 3, 4])
+    #expect(turns.isBusy)
+    let last = turns.leave()
+    #expect(last == nil)
+    #expect(!turns.isBusy)
+    let next = turns.arrive(5)
+    #expect(next)
+  }
+}
