@@ -78,34 +78,11 @@ import Testing
     )
   }
 
-  /// Counts the changes `read` observes, tracking again after each, as a view is evaluated
-  /// again after each invalidation.
-  @MainActor final class Observer {
-    private(set) var fired = 0
-    let read: @MainActor () -> Void
-
-    init(_ read: @escaping @MainActor () -> Void) {
-      self.read = read
-      track()
-    }
-
-    func track() {
-      withObservationTracking {
-        read()
-      } onChange: {
-        MainActor.assumeIsolated {
-          self.fired += 1
-          self.track()
-        }
-      }
-    }
-  }
-
   @Test @MainActor func v4AChangeOfOneRowOf1000TellsThatRowsObserverAndNoOther() {
     let store = ViewStore(reducer: List(), state: Self.rows(1000))
-    let list = Observer { _ = store.scope(state: \.rows, action: List.Action.row) }
+    let list = ViewObserver { _ = store.scope(state: \.rows, action: List.Action.row) }
     let rows = store.scope(state: \.rows, action: List.Action.row)
-    let observers = rows.map { row in Observer { _ = row.title } }
+    let observers = rows.map { row in ViewObserver { _ = row.title } }
 
     rows[500].send(.rename("five hundred"))
 
@@ -118,7 +95,7 @@ import Testing
 
   @Test @MainActor func v4TheListsViewIsToldWhenRowsComeOrGo() {
     let store = ViewStore(reducer: List(), state: Self.rows(10))
-    let list = Observer { _ = store.scope(state: \.rows, action: List.Action.row) }
+    let list = ViewObserver { _ = store.scope(state: \.rows, action: List.Action.row) }
     store.send(.prepend(Row.State(id: 99, title: "new")))
     #expect(list.fired == 1)
     store.send(.remove(3))

@@ -68,30 +68,6 @@ import Testing
     )
   }
 
-  /// Counts the changes `read` observes, tracking again after each, as a view is evaluated
-  /// again after each invalidation.
-  @MainActor final class Observer {
-    private(set) var fired = 0
-    let read: @MainActor () -> Void
-
-    init(_ read: @escaping @MainActor () -> Void) {
-      self.read = read
-      track()
-    }
-
-    func track() {
-      withObservationTracking {
-        read()
-      } onChange: {
-        // Observation calls this inside the store's commit, on the main actor.
-        MainActor.assumeIsolated {
-          self.fired += 1
-          self.track()
-        }
-      }
-    }
-  }
-
   @Test func v4AMemberReadsTheStatesProperty() {
     let store = Self.store()
     store.send(.number(3))
@@ -101,7 +77,7 @@ import Testing
 
   @Test func v4AnUnrelatedChangeFiresNothing() {
     let store = Self.store()
-    let observer = Observer { _ = store.number }
+    let observer = ViewObserver { _ = store.number }
     store.send(.loading(true))
     store.send(.theme("dark"))
     store.send(.pulse(0))
@@ -111,7 +87,7 @@ import Testing
 
   @Test func v4AChangeOfTheReadPropertyFiresOnce() {
     let store = Self.store()
-    let observer = Observer { _ = store.number }
+    let observer = ViewObserver { _ = store.number }
     store.send(.number(1))
     #expect(observer.fired == 1)
     store.send(.loading(true))
@@ -122,7 +98,7 @@ import Testing
 
   @Test func v4ANestedPathObservesItsTopLevelProperty() {
     let store = Self.store()
-    let observer = Observer { _ = store.settings.theme }
+    let observer = ViewObserver { _ = store.settings.theme }
     store.send(.number(1))
     store.send(.loading(true))
     #expect(observer.fired == 0, "another property")
@@ -133,7 +109,7 @@ import Testing
 
   @Test func v4ANestedKeyPathObservesItsLeaf() {
     let store = Self.store()
-    let observer = Observer { _ = store[dynamicMember: \.settings.theme] }
+    let observer = ViewObserver { _ = store[dynamicMember: \.settings.theme] }
     store.send(.fontSize(20))
     #expect(observer.fired == 0, "a sibling in the same struct")
     store.send(.theme("dark"))
@@ -142,9 +118,9 @@ import Testing
 
   @Test func v4AnEqualAssignmentToATriggeredPropertyTellsItsReadersOnly() {
     let store = Self.store()
-    let pulse = Observer { _ = store.pulse }
-    let flash = Observer { _ = store.flash }
-    let number = Observer { _ = store.number }
+    let pulse = ViewObserver { _ = store.pulse }
+    let flash = ViewObserver { _ = store.flash }
+    let number = ViewObserver { _ = store.number }
     store.send(.pulse(0))
     #expect(pulse.fired == 1, "an equal value, assigned")
     store.send(.pulseAndLoading(0, true))
@@ -162,7 +138,7 @@ import Testing
 
   @Test func v4ReadingStateStillFiresOnEveryChange() {
     let store = Self.store()
-    let observer = Observer { _ = store.state.number }
+    let observer = ViewObserver { _ = store.state.number }
     store.send(.loading(true))
     store.send(.theme("dark"))
     store.send(.pulse(0))
@@ -177,8 +153,8 @@ import Testing
       state: \.settings,
       action: { .theme($0) }
     )
-    let theme = Observer { _ = child.theme }
-    let whole = Observer { _ = child.state }
+    let theme = ViewObserver { _ = child.theme }
+    let whole = ViewObserver { _ = child.state }
     store.send(.number(1))
     #expect(theme.fired == 0 && whole.fired == 0, "outside the child's slice")
     store.send(.fontSize(20))
@@ -193,7 +169,7 @@ import Testing
     let count = 1_000
     let store = Self.store(rows: count)
     let rows = (0..<count).map { index in
-      Observer { _ = store[dynamicMember: \.rows[index].title] }
+      ViewObserver { _ = store[dynamicMember: \.rows[index].title] }
     }
     store.send(.title(500, "changed"))
     #expect(rows.map(\.fired).reduce(0, +) == 1)
@@ -208,8 +184,8 @@ import Testing
     let children: [ViewStore<ClosureReducer<String, Row>, ContinuousClock>] = (0..<count).map {
       index in store.scope(state: \.rows[index], action: { .title(index, $0) })
     }
-    let rows = children.map { child in Observer { _ = child.title } }
-    let ids = Observer { _ = store[dynamicMember: \.rows.count] }
+    let rows = children.map { child in ViewObserver { _ = child.title } }
+    let ids = ViewObserver { _ = store[dynamicMember: \.rows.count] }
     children[7].send("changed")
     #expect(rows.map(\.fired).reduce(0, +) == 1)
     #expect(rows[7].fired == 1)

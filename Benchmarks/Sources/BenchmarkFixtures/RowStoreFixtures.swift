@@ -42,6 +42,11 @@ package struct RowsReducer: Reducer {
 
   package struct State: Sendable, Equatable {
     package var rows: IdentifiedList<RowReducer.State>
+
+    /// A list of `count` rows, numbered from 0.
+    init(rows count: Int) {
+      rows = IdentifiedList(uniqueElements: (0..<count).map { RowReducer.State(id: $0) })
+    }
   }
 
   let composed = EmptyReducer<Action, State>()
@@ -67,12 +72,7 @@ package final class RowStoreSends {
 
   /// A list of `count` rows, and its row stores.
   package init(rows count: Int) {
-    root = ViewStore(
-      reducer: RowsReducer(),
-      state: RowsReducer.State(
-        rows: IdentifiedList(uniqueElements: (0..<count).map { RowReducer.State(id: $0) })
-      )
-    )
+    root = ViewStore(reducer: RowsReducer(), state: RowsReducer.State(rows: count))
     rows = root.scope(state: \.rows, action: RowsReducer.Action.row)
   }
 
@@ -95,12 +95,7 @@ package final class ObservedRowSends {
 
   /// A list of `count` rows, its view and its rows' views.
   package init(rows count: Int) {
-    root = ViewStore(
-      reducer: RowsReducer(),
-      state: RowsReducer.State(
-        rows: IdentifiedList(uniqueElements: (0..<count).map { RowReducer.State(id: $0) })
-      )
-    )
+    root = ViewStore(reducer: RowsReducer(), state: RowsReducer.State(rows: count))
     rows = root.scope(state: \.rows, action: RowsReducer.Action.row)
     let root = root
     withObservationTracking {
