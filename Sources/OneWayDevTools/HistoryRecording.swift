@@ -22,28 +22,16 @@ extension Store {
     capacity: Int = 1000,
     clock: some Clock<Duration> = ContinuousClock()
   ) -> DevTools<R> {
-    let devTools = makeDevTools(capacity: capacity)
-    let elapsed = HistoryStamp.elapsed(on: clock)
-    withDevToolsEngine { [storage = devTools.storage] engine in
-      engine.observeReductions { storage.record($0, at: elapsed()) }
-    }
-    return devTools
-  }
-
-  /// The dev tools of this store, recording nothing yet.
-  @usableFromInline
-  func makeDevTools(capacity: Int) -> DevTools<R> {
-    precondition(
-      !isChildStore,
-      "Record the history of a root store: a child's actions reduce there."
-    )
-    return DevTools(
-      storage: HistoryStorage(capacity: capacity, base: state),
-      store: StoreAccess(
+    withDevToolsEngine { engine in
+      DevTools.recording(
+        engine,
+        isChildStore: isChildStore,
+        capacity: capacity,
+        clock: clock,
         hop: { body in await self.withDevToolsEngine(body) },
         send: { action in await self.send(action) }
       )
-    )
+    }
   }
 }
 
@@ -60,52 +48,95 @@ extension ViewStore {
     capacity: Int = 1000,
     clock: some Clock<Duration> = ContinuousClock()
   ) -> DevTools<R> {
-    let devTools = makeDevTools(capacity: capacity)
-    let storage = devTools.storage
-    let elapsed = HistoryStamp.elapsed(on: clock)
-    devToolsEngine.observeReductions { storage.record($0, at: elapsed()) }
+    DevTools.recording(
+      devToolsEngine,
+      isChildStore: isChildStore,
+      capacity: capacity,
+      clock: clock,
+      hop: { body in await MainActor.run { body(self.devToolsEngine) } },
+      send: { action in await self.send(action) }
+    )
+  }
+}
+
+extension DevTools {
+  /// The dev tools of a store whose engine is `engine`, called on the store's isolation:
+  /// from now on, every reduction of the engine is recorded. `hop` runs a body with the engine
+  /// on the store's isolation, `send` sends an action as a caller would.
+  @inlinable
+  static func recording(
+    _ engine: StoreEngine<R>,
+    isChildStore: Bool,
+    capacity: Int,
+    clock: some Clock<Duration>,
+    hop: @escaping @Sendable (@escaping @Sendable (StoreEngine<R>) -> Void) async -> Void,
+    send: @escaping @Sendable (Action) async -> Void
+  ) -> DevTools<R> {
+    let devTools = DevTools(
+      engine,
+      isChildStore: isChildStore,
+      capacity: capacity,
+      hop: hop,
+      send: send
+    )
+    engine.observeReductions(.everyAction, devTools.storage.recorder(stamp: HistoryStamp(clock)))
     return devTools
   }
 
-  /// The dev tools of this store, recording nothing yet.
+  /// The dev tools of a store whose engine is `engine`, recording nothing yet.
   @usableFromInline
-  func makeDevTools(capacity: Int) -> DevTools<R> {
+  convenience init(
+    _ engine: StoreEngine<R>,
+    isChildStore: Bool,
+    capacity: Int,
+    hop: @escaping @Sendable (@escaping @Sendable (StoreEngine<R>) -> Void) async -> Void,
+    send: @escaping @Sendable (Action) async -> Void
+  ) {
     precondition(
       !isChildStore,
       "Record the history of a root store: a child's actions reduce there."
     )
-    return DevTools(
-      storage: HistoryStorage(capacity: capacity, base: devToolsEngine.state),
-      store: StoreAccess(
-        hop: { body in await MainActor.run { body(self.devToolsEngine) } },
-        send: { action in await self.send(action) }
-      )
+    self.init(
+      storage: HistoryStorage(capacity: capacity, base: engine.state),
+      store: StoreAccess(hop: hop, send: send)
     )
   }
 }
 
 /// The time since a history began, on its clock: what stamps each entry.
+///
+/// A value that the recorder holds, rather than a closure, so that reading it is compiled into
+/// the recorder, for the client's clock.
 @usableFromInline
-enum HistoryStamp {
-  /// A function that returns the time since now on `clock`.
+struct HistoryStamp<C: Clock<Duration>>: Sendable {
+  @usableFromInline let clock: C
+  @usableFromInline let start: C.Instant
+  #if canImport(Glibc)
+    /// When the history began on `CLOCK_BOOTTIME`, for the default `ContinuousClock`.
+    @usableFromInline let bootStart: Int64
+  #endif
+
+  @inlinable
+  init(_ clock: C) {
+    self.clock = clock
+    start = clock.now
+    #if canImport(Glibc)
+      bootStart = clock is ContinuousClock ? Self.bootTime() : 0
+    #endif
+  }
+
+  /// The time since the history began.
   ///
   /// On Linux, the default `ContinuousClock` is read with `clock_gettime` on the clock it reads
   /// (`CLOCK_BOOTTIME`), in whole nanoseconds: `ContinuousClock.now` and `duration(to:)` build
   /// and subtract `Duration`s in 128-bit arithmetic, which cost more than the reading itself,
   /// at every recorded action. Any other clock (a test clock) is read as it is.
-  ///
-  /// Inlinable, with ``bootTime()``: the closure it returns stamps every recorded action, so it
-  /// is built in the client's module, for the client's clock (see the top of this file).
   @inlinable
-  static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+  func elapsed() -> Duration {
     #if canImport(Glibc)
-      if clock is ContinuousClock {
-        let start = bootTime()
-        return { .nanoseconds(bootTime() &- start) }
-      }
+      if clock is ContinuousClock { return .nanoseconds(Self.bootTime() &- bootStart) }
     #endif
-    let start = clock.now
-    return { start.duration(to: clock.now) }
+    return start.duration(to: clock.now)
   }
 
   #if canImport(Glibc)
@@ -130,8 +161,8 @@ final class HistoryStorage<Action: Sendable, State: Sendable>: @unchecked Sendab
     var travelled: Int?
   }
 
-  // The engine's lock: its uncontended path is a few atomic instructions, inlined into
-  // `record`, where `NSLock` is a call to a pthread mutex at each recording.
+  // The engine's lock: its uncontended path is a few atomic instructions, inlined into the
+  // recorder, where `NSLock` is a call to a pthread mutex at each recording.
   @usableFromInline let lock = EngineLock()
   // Only touched under `lock`, so the lock orders every access; a dynamic exclusivity check
   // would only add to each recording.
@@ -145,18 +176,24 @@ final class HistoryStorage<Action: Sendable, State: Sendable>: @unchecked Sendab
     try lock.withLock { try body(&value) }
   }
 
-  /// Records one reduction, made `time` after the history began; called by the engine's
-  /// channel of reductions, on the store's isolation.
+  /// The observer of the store's channel of reductions that records each reduction, stamped
+  /// by `stamp`; called on the store's isolation.
+  ///
+  /// One closure that reads the clock, takes the lock and appends, all compiled into it for
+  /// the client's types (see the top of this file).
   @inlinable
-  func record(_ reduction: Reduction<Action, State>, at time: Duration) {
-    lock.lock()
-    value.ring.append(
-      action: reduction.action,
-      origin: ActionOrigin(reduction.origin),
-      state: reduction.state,
-      time: time
-    )
-    lock.unlock()
+  func recorder<C>(stamp: HistoryStamp<C>) -> @Sendable (Reduction<Action, State>) -> Void {
+    { [self] reduction in
+      let time = stamp.elapsed()
+      lock.lock()
+      value.ring.append(
+        action: reduction.action,
+        origin: ActionOrigin(reduction.origin),
+        state: reduction.state,
+        time: time
+      )
+      lock.unlock()
+    }
   }
 }
 
