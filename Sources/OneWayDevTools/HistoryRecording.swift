@@ -105,38 +105,45 @@ extension DevTools {
 
 /// The time since a history began, on its clock: what stamps each entry.
 ///
-/// A value that the recorder holds, rather than a closure, so that reading it is compiled into
-/// the recorder, for the client's clock.
+/// A value of a fixed layout that the recorder holds, rather than a closure or a value generic
+/// over the clock: the standard library's clocks have no layout known to a client, so a stamp
+/// holding one of their instants looked up its own layout at every recording.
 @usableFromInline
-struct HistoryStamp<C: Clock<Duration>>: Sendable {
-  @usableFromInline let clock: C
-  @usableFromInline let start: C.Instant
-  #if canImport(Glibc)
-    /// When the history began on `CLOCK_BOOTTIME`, for the default `ContinuousClock`.
-    @usableFromInline let bootStart: Int64
-  #endif
+struct HistoryStamp: Sendable {
+  /// When the history began on `CLOCK_BOOTTIME`, for the default `ContinuousClock` on Linux.
+  @usableFromInline let bootStart: Int64
+  /// The time since the history began on any other clock.
+  @usableFromInline let read: (@Sendable () -> Duration)?
 
-  @inlinable
-  init(_ clock: C) {
-    self.clock = clock
-    start = clock.now
-    #if canImport(Glibc)
-      bootStart = clock is ContinuousClock ? Self.bootTime() : 0
-    #endif
-  }
-
-  /// The time since the history began.
+  /// A stamp that starts now on `clock`.
   ///
   /// On Linux, the default `ContinuousClock` is read with `clock_gettime` on the clock it reads
   /// (`CLOCK_BOOTTIME`), in whole nanoseconds: `ContinuousClock.now` and `duration(to:)` build
   /// and subtract `Duration`s in 128-bit arithmetic, which cost more than the reading itself,
   /// at every recorded action. Any other clock (a test clock) is read as it is.
   @inlinable
+  init<C: Clock<Duration>>(_ clock: C) {
+    #if canImport(Glibc)
+      if clock is ContinuousClock {
+        bootStart = Self.bootTime()
+        read = nil
+        return
+      }
+    #endif
+    let start = clock.now
+    bootStart = 0
+    read = { start.duration(to: clock.now) }
+  }
+
+  /// The time since the history began.
+  @inlinable
   func elapsed() -> Duration {
     #if canImport(Glibc)
-      if clock is ContinuousClock { return .nanoseconds(Self.bootTime() &- bootStart) }
+      guard let read else { return .nanoseconds(Self.bootTime() &- bootStart) }
+      return read()
+    #else
+      return read!()
     #endif
-    return start.duration(to: clock.now)
   }
 
   #if canImport(Glibc)
@@ -182,7 +189,7 @@ final class HistoryStorage<Action: Sendable, State: Sendable>: @unchecked Sendab
   /// One closure that reads the clock, takes the lock and appends, all compiled into it for
   /// the client's types (see the top of this file).
   @inlinable
-  func recorder<C>(stamp: HistoryStamp<C>) -> @Sendable (Reduction<Action, State>) -> Void {
+  func recorder(stamp: HistoryStamp) -> @Sendable (Reduction<Action, State>) -> Void {
     { [self] reduction in
       let time = stamp.elapsed()
       lock.lock()
