@@ -114,16 +114,16 @@ final class ReductionChannel<Action, State> {
   }
   /// Never removed: the engine calls them without retaining them (see
   /// ``StoreEngine/report(_:changed:origin:)``).
-  @exclusivity(unchecked) @usableFromInline var observers: [ReductionObserver<Action, State>] = [] {
+  @exclusivity(unchecked) @usableFromInline var observers: Observers = [] {
     didSet { hearsUnchanged = log != nil || !observers.isEmpty }
   }
-  @exclusivity(unchecked) @usableFromInline var changeObservers: [ReductionObserver<Action, State>] =
-    []
+  @exclusivity(unchecked) @usableFromInline var changeObservers: Observers = []
   /// Whether someone hears of a reduce that did not change the state (the log or an observer
   /// of every action); kept rather than computed, as it is read by every reduce.
   @exclusivity(unchecked) @usableFromInline private(set) var hearsUnchanged = false
 
   @usableFromInline typealias Observer = (Reduction<Action, State>) -> Void
+  @usableFromInline typealias Observers = [ReductionObserver<Action, State>]
 
   init(log: Observer?) {
     self.log = log
