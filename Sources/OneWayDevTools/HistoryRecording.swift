@@ -3,9 +3,8 @@ import OneWay
 
 // Inlinable: turning history on adds an observer to the store's channel of reductions, and that
 // observer runs in the reduce of every send from then on. Built in the client's module, it is
-// specialized for the client's action, state and clock (which stamps each entry); built here, it
-// looked up the generic types of its entry, ring and clock and copied every value through their
-// witnesses at each send. What is not on that path (the checks, making the storage, the dev
+// specialized for the client's action and state; built here, it looked up the generic types of
+// its entry and ring and copied every value through their witnesses at each send. What is not on that path (the checks, making the storage, the dev
 // tools' access to the store) stays out of line.
 
 extension Store {
@@ -22,28 +21,16 @@ extension Store {
     capacity: Int = 1000,
     clock: some Clock<Duration> = ContinuousClock()
   ) -> DevTools<R> {
-    let devTools = makeDevTools(capacity: capacity)
-    let elapsed = HistoryStamp.elapsed(on: clock)
-    withDevToolsEngine { [storage = devTools.storage] engine in
-      engine.observeReductions { storage.record($0, at: elapsed()) }
-    }
-    return devTools
-  }
-
-  /// The dev tools of this store, recording nothing yet.
-  @usableFromInline
-  func makeDevTools(capacity: Int) -> DevTools<R> {
-    precondition(
-      !isChildStore,
-      "Record the history of a root store: a child's actions reduce there."
-    )
-    return DevTools(
-      storage: HistoryStorage(capacity: capacity, base: state),
-      store: StoreAccess(
+    withDevToolsEngine { engine in
+      DevTools.recording(
+        engine,
+        isChildStore: isChildStore,
+        capacity: capacity,
+        clock: clock,
         hop: { body in await self.withDevToolsEngine(body) },
         send: { action in await self.send(action) }
       )
-    )
+    }
   }
 }
 
@@ -60,52 +47,102 @@ extension ViewStore {
     capacity: Int = 1000,
     clock: some Clock<Duration> = ContinuousClock()
   ) -> DevTools<R> {
-    let devTools = makeDevTools(capacity: capacity)
-    let storage = devTools.storage
-    let elapsed = HistoryStamp.elapsed(on: clock)
-    devToolsEngine.observeReductions { storage.record($0, at: elapsed()) }
+    DevTools.recording(
+      devToolsEngine,
+      isChildStore: isChildStore,
+      capacity: capacity,
+      clock: clock,
+      hop: { body in await MainActor.run { body(self.devToolsEngine) } },
+      send: { action in await self.send(action) }
+    )
+  }
+}
+
+extension DevTools {
+  /// The dev tools of a store whose engine is `engine`, called on the store's isolation:
+  /// from now on, every reduction of the engine is recorded. `hop` runs a body with the engine
+  /// on the store's isolation, `send` sends an action as a caller would.
+  @inlinable
+  static func recording(
+    _ engine: StoreEngine<R>,
+    isChildStore: Bool,
+    capacity: Int,
+    clock: some Clock<Duration>,
+    hop: @escaping @Sendable (@escaping @Sendable (StoreEngine<R>) -> Void) async -> Void,
+    send: @escaping @Sendable (Action) async -> Void
+  ) -> DevTools<R> {
+    let devTools = DevTools(
+      engine,
+      isChildStore: isChildStore,
+      capacity: capacity,
+      hop: hop,
+      send: send
+    )
+    engine.observeReductions(.everyAction, devTools.storage.recorder(stamp: HistoryStamp(clock)))
     return devTools
   }
 
-  /// The dev tools of this store, recording nothing yet.
+  /// The dev tools of a store whose engine is `engine`, recording nothing yet.
   @usableFromInline
-  func makeDevTools(capacity: Int) -> DevTools<R> {
+  convenience init(
+    _ engine: StoreEngine<R>,
+    isChildStore: Bool,
+    capacity: Int,
+    hop: @escaping @Sendable (@escaping @Sendable (StoreEngine<R>) -> Void) async -> Void,
+    send: @escaping @Sendable (Action) async -> Void
+  ) {
     precondition(
       !isChildStore,
       "Record the history of a root store: a child's actions reduce there."
     )
-    return DevTools(
-      storage: HistoryStorage(capacity: capacity, base: devToolsEngine.state),
-      store: StoreAccess(
-        hop: { body in await MainActor.run { body(self.devToolsEngine) } },
-        send: { action in await self.send(action) }
-      )
+    self.init(
+      storage: HistoryStorage(capacity: capacity, base: engine.state),
+      store: StoreAccess(hop: hop, send: send)
     )
   }
 }
 
 /// The time since a history began, on its clock: what stamps each entry.
+///
+/// A value of a fixed layout that the recorder holds, rather than a closure or a value generic
+/// over the clock: the standard library's clocks have no layout known to a client, so a stamp
+/// holding one of their instants looked up its own layout at every recording.
 @usableFromInline
-enum HistoryStamp {
-  /// A function that returns the time since now on `clock`.
+struct HistoryStamp: Sendable {
+  /// When the history began on `CLOCK_BOOTTIME`, for the default `ContinuousClock` on Linux.
+  @usableFromInline let bootStart: Int64
+  /// The time since the history began on any other clock.
+  @usableFromInline let read: (@Sendable () -> Duration)?
+
+  /// A stamp that starts now on `clock`.
   ///
   /// On Linux, the default `ContinuousClock` is read with `clock_gettime` on the clock it reads
   /// (`CLOCK_BOOTTIME`), in whole nanoseconds: `ContinuousClock.now` and `duration(to:)` build
   /// and subtract `Duration`s in 128-bit arithmetic, which cost more than the reading itself,
   /// at every recorded action. Any other clock (a test clock) is read as it is.
-  ///
-  /// Inlinable, with ``bootTime()``: the closure it returns stamps every recorded action, so it
-  /// is built in the client's module, for the client's clock (see the top of this file).
   @inlinable
-  static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+  init<C: Clock<Duration>>(_ clock: C) {
     #if canImport(Glibc)
       if clock is ContinuousClock {
-        let start = bootTime()
-        return { .nanoseconds(bootTime() &- start) }
+        bootStart = Self.bootTime()
+        read = nil
+        return
       }
     #endif
     let start = clock.now
-    return { start.duration(to: clock.now) }
+    bootStart = 0
+    read = { start.duration(to: clock.now) }
+  }
+
+  /// The time since the history began.
+  @inlinable
+  func elapsed() -> Duration {
+    #if canImport(Glibc)
+      guard let read else { return .nanoseconds(Self.bootTime() &- bootStart) }
+      return read()
+    #else
+      return read!()
+    #endif
   }
 
   #if canImport(Glibc)
@@ -130,8 +167,8 @@ final class HistoryStorage<Action: Sendable, State: Sendable>: @unchecked Sendab
     var travelled: Int?
   }
 
-  // The engine's lock: its uncontended path is a few atomic instructions, inlined into
-  // `record`, where `NSLock` is a call to a pthread mutex at each recording.
+  // The engine's lock: its uncontended path is a few atomic instructions, inlined into the
+  // recorder, where `NSLock` is a call to a pthread mutex at each recording.
   @usableFromInline let lock = EngineLock()
   // Only touched under `lock`, so the lock orders every access; a dynamic exclusivity check
   // would only add to each recording.
@@ -145,18 +182,24 @@ final class HistoryStorage<Action: Sendable, State: Sendable>: @unchecked Sendab
     try lock.withLock { try body(&value) }
   }
 
-  /// Records one reduction, made `time` after the history began; called by the engine's
-  /// channel of reductions, on the store's isolation.
+  /// The observer of the store's channel of reductions that records each reduction, stamped
+  /// by `stamp`; called on the store's isolation.
+  ///
+  /// One closure that reads the clock, takes the lock and appends, all compiled into it for
+  /// the client's types (see the top of this file).
   @inlinable
-  func record(_ reduction: Reduction<Action, State>, at time: Duration) {
-    lock.lock()
-    value.ring.append(
-      action: reduction.action,
-      origin: ActionOrigin(reduction.origin),
-      state: reduction.state,
-      time: time
-    )
-    lock.unlock()
+  func recorder(stamp: HistoryStamp) -> @Sendable (Reduction<Action, State>) -> Void {
+    { [self] reduction in
+      let time = stamp.elapsed()
+      lock.lock()
+      value.ring.append(
+        action: reduction.action,
+        origin: ActionOrigin(reduction.origin),
+        state: reduction.state,
+        time: time
+      )
+      lock.unlock()
+    }
   }
 }
 

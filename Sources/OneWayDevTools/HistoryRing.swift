@@ -50,7 +50,9 @@ struct HistoryRing<Action: Sendable, State: Sendable> {
     } else {
       base = storage[start].state
       storage[start] = entry
-      start = (start + 1) % capacity
+      // A comparison, not `%`: a division at every recording of a full ring.
+      start += 1
+      if start == capacity { start = 0 }
     }
   }
 

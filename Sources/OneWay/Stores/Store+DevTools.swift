@@ -10,6 +10,7 @@ extension Store {
   }
 
   /// Whether the store is a child store (M3), whose actions its root reduces.
+  @usableFromInline
   package nonisolated var isChildStore: Bool { parent != nil }
 }
 
@@ -20,5 +21,6 @@ extension ViewStore {
   package var devToolsEngine: StoreEngine<R> { engine }
 
   /// Whether the store is a child store (M3), whose actions its root reduces.
+  @usableFromInline
   package nonisolated var isChildStore: Bool { parent != nil }
 }

@@ -63,8 +63,8 @@ final class Broadcaster<Action, State: Sendable> {
   ) {
     if reductions == nil { reductions = ReductionChannel(log: nil) }
     switch interest {
-    case .everyAction: reductions!.observers.append(observer)
-    case .changes: reductions!.changeObservers.append(observer)
+    case .everyAction: reductions!.observers.append(ReductionObserver(observer))
+    case .changes: reductions!.changeObservers.append(ReductionObserver(observer))
     }
   }
 
@@ -112,15 +112,18 @@ final class ReductionChannel<Action, State> {
   @exclusivity(unchecked) @usableFromInline var log: Observer? {
     didSet { hearsUnchanged = log != nil || !observers.isEmpty }
   }
-  @exclusivity(unchecked) @usableFromInline var observers: [Observer] = [] {
+  /// Never removed: the engine calls them without retaining them (see
+  /// ``StoreEngine/report(_:changed:origin:)``).
+  @exclusivity(unchecked) @usableFromInline var observers: Observers = [] {
     didSet { hearsUnchanged = log != nil || !observers.isEmpty }
   }
-  @exclusivity(unchecked) @usableFromInline var changeObservers: [Observer] = []
+  @exclusivity(unchecked) @usableFromInline var changeObservers: Observers = []
   /// Whether someone hears of a reduce that did not change the state (the log or an observer
   /// of every action); kept rather than computed, as it is read by every reduce.
   @exclusivity(unchecked) @usableFromInline private(set) var hearsUnchanged = false
 
   @usableFromInline typealias Observer = (Reduction<Action, State>) -> Void
+  @usableFromInline typealias Observers = [ReductionObserver<Action, State>]
 
   init(log: Observer?) {
     self.log = log
@@ -130,6 +133,21 @@ final class ReductionChannel<Action, State> {
   /// Whether nobody hears of anything.
   var isEmpty: Bool {
     log == nil && observers.isEmpty && changeObservers.isEmpty
+  }
+}
+
+/// One observer of the channel of reductions.
+///
+/// A class holding the closure rather than the closure itself, so that the engine calls it
+/// with neither a retain of the closure's context nor a reabstraction thunk: the list of a
+/// channel holds it, and a closure stored in an array is called through a thunk that returns
+/// its result indirectly.
+@usableFromInline
+final class ReductionObserver<Action, State> {
+  @usableFromInline let receive: (Reduction<Action, State>) -> Void
+
+  init(_ receive: @escaping (Reduction<Action, State>) -> Void) {
+    self.receive = receive
   }
 }
 

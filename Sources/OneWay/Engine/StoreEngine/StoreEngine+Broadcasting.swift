@@ -101,28 +101,47 @@ extension StoreEngine {
   /// and copied the action and the state through their value witnesses at every send.
   @inlinable
   func report(_ action: Action, changed: Bool, origin: ReductionOrigin) {
-    guard let channel = broadcaster?.reductions, changed || channel.hearsUnchanged else { return }
+    guard let hearsUnchanged = broadcaster?.reductions?.hearsUnchanged, changed || hearsUnchanged
+    else { return }
     let reduction = Reduction(
       action: action,
       state: core.state,
       stateChanged: changed,
       origin: origin
     )
-    channel.log?(reduction)
+    // The channel is read again at each step rather than bound once: a binding lives to the
+    // end of the function, across the observers' calls, and so costs a retain and a release
+    // of the channel at every send. The broadcaster keeps the channel while it has an
+    // observer, and observers are never removed; the log, which may be removed while it runs,
+    // is called last.
+    //
     // Walks the channel's own lists by index rather than copying them (a copy costs a retain
     // and a release of the list at every send); an observer that adds another is safe, since
     // the loop reads the count again.
     var index = 0
-    while index < channel.observers.count {
-      channel.observers[index](reduction)
+    while index < reductionChannel.observers.count {
+      // Safe without a retain: the list holds the observer, and so its closure, for the whole
+      // call, even if the list grows meanwhile (nothing removes from it). Retained, it costs a
+      // retain and a release at every send.
+      Unmanaged.passUnretained(reductionChannel.observers[index])
+        ._withUnsafeGuaranteedRef { $0.receive(reduction) }
       index += 1
     }
     if changed {
       index = 0
-      while index < channel.changeObservers.count {
-        channel.changeObservers[index](reduction)
+      while index < reductionChannel.changeObservers.count {
+        // Safe without a retain, as above.
+        Unmanaged.passUnretained(reductionChannel.changeObservers[index])
+          ._withUnsafeGuaranteedRef { $0.receive(reduction) }
         index += 1
       }
     }
+    reductionChannel.log?(reduction)
+  }
+
+  /// The channel of reductions, while ``report(_:changed:origin:)`` tells it.
+  @inlinable
+  var reductionChannel: ReductionChannel<Action, State> {
+    broadcaster.unsafelyUnwrapped.reductions.unsafelyUnwrapped
   }
 }
