@@ -4,8 +4,9 @@ import OneWay
 // Inlinable: turning history on adds an observer to the store's channel of reductions, and that
 // observer runs in the reduce of every send from then on. Built in the client's module, it is
 // specialized for the client's action and state; built here, it looked up the generic types of
-// its entry and ring and copied every value through their witnesses at each send. What is not on that path (the checks, making the storage, the dev
-// tools' access to the store) stays out of line.
+// its entry and ring and copied every value through their witnesses at each send. What is not
+// on that path (the checks, making the storage, the dev tools' access to the store) stays out
+// of line.
 
 extension Store {
   /// Starts recording the store's history, and returns the dev tools that show it and travel
