@@ -207,4 +207,38 @@ import Testing
     #expect(registrar.armed.count == 1)
     #expect(registrar.paths.count == 2)
   }
+
+  @Test func v4EqualKeyPathsFromTwoReadersAreOneProperty() throws {
+    let store = Self.store()
+    let first: KeyPath<State, Int> = \.number
+    let second: KeyPath<State, Int> = \State.number
+    _ = store[dynamicMember: first]
+    _ = store[dynamicMember: second]
+    typealias Registrar = StateRegistrar<
+      ViewStore<ClosureReducer<Action, State>, ContinuousClock>, State
+    >
+    let registrar = try #require(store.observer.registrar as? Registrar)
+    #expect(registrar.paths.count == 1)
+    #expect(registrar.armed.count == 1, "compared once, whoever read it")
+    let observer = ViewObserver { _ = store[dynamicMember: second] }
+    store.send(.number(1))
+    #expect(observer.fired == 1)
+  }
+
+  @Test func v4StateIsToldOfAChangeOnlyIfReadSinceTheLastOneItWasToldOf() throws {
+    let store = Self.store()
+    _ = store.state
+    typealias Registrar = StateRegistrar<
+      ViewStore<ClosureReducer<Action, State>, ContinuousClock>, State
+    >
+    let registrar = try #require(store.observer.registrar as? Registrar)
+    #expect(registrar.isStateArmed)
+    store.send(.number(1))
+    #expect(!registrar.isStateArmed, "told once; nobody read it since")
+    let observer = ViewObserver { _ = store.state }
+    #expect(registrar.isStateArmed)
+    store.send(.number(2))
+    store.send(.number(3))
+    #expect(observer.fired == 2, "the observer reads it again each time it is told")
+  }
 }

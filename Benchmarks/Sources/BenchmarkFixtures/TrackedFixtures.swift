@@ -1,3 +1,4 @@
+import Observation
 import OneWay
 
 /// The reducer of scenario 13: a state of 100 properties a view could read, and one more.
@@ -284,4 +285,27 @@ func directTrackedReduce(
   _ action: TrackedReducer.Action
 ) -> AnyEffect<TrackedReducer.Action> {
   reducer.reduce(state: &state, action: action)
+}
+
+/// What Observation itself costs for one changed property, for scenario 13's one-property
+/// row: the same reduce and comparison as ``BareTrackedComparisons``, then the three calls an
+/// `@Observable` class makes for a property that changed and is read again (`willSet`,
+/// `didSet`, `access`), on a registrar of its own.
+@MainActor
+package final class BareObservationCalls: Observable {
+  let registrar = ObservationRegistrar()
+  let comparisons = BareTrackedComparisons(count: 1)
+  var first: Int { comparisons.state.p0 }
+
+  package init() {}
+
+  package func send(_ iterations: Range<Int>) {
+    for _ in iterations {
+      comparisons.send(.changeRead, 0..<1)
+      registrar.willSet(self, keyPath: \.first)
+      registrar.didSet(self, keyPath: \.first)
+      registrar.access(self, keyPath: \.first)
+      keep(first)
+    }
+  }
 }

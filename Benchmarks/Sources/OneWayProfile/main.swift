@@ -24,6 +24,7 @@ guard let scenario = arguments.first else {
                b11-viewstore-child5
                b10-unobserved b10-observed b10-bare b12-default b12-bare
                b13-read-unchanged b13-read-changed b13-bare-unchanged b13-bare-changed
+               b13-bare-observation
                b14-store-scope5 b14-viewstore-scope5 b15-viewstore-rows b17-observed-rows
                way-current way-threadsafe way-bare way-bare-locked
                swidux-dispatch swidux-unchanged swidux-bare
@@ -194,6 +195,8 @@ case "b13-bare-unchanged":
   BareTrackedComparisons(count: subscribers).send(.changeUnread, 0..<iterations)
 case "b13-bare-changed":
   BareTrackedComparisons(count: subscribers).send(.changeRead, 0..<iterations)
+case "b13-bare-observation":
+  BareObservationCalls().send(0..<iterations)
 case "b9-locked":
   sendToLockedStore(makeLockedCounterStore(), 0..<iterations)
 case "b9-bare":

@@ -35,17 +35,33 @@ class ObservationHooks<State> {
 /// the commit, and tells Observation about those that changed, which disarms them: an
 /// observation ends when it is told, and a view that is evaluated again reads them again. So a
 /// commit costs one comparison per property read since it last changed, nothing for the
-/// properties nobody read, and nothing more when nobody read any.
+/// properties nobody read, and nothing more when nobody read any. `state` itself is armed the
+/// same way: a change tells Observation about it only if it was read since the last change
+/// that did.
+///
+/// Its lists hold ``ObservedProperty``, a class that is not generic: its methods run
+/// unspecialized (the engine calls them through the observer's class), where each use of a
+/// list of a generic element type looked the list's type up in the runtime's metadata cache.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @usableFromInline
 final class StateRegistrar<Subject: Observable & AnyObject, Member>: ObservationHooks<Member> {
   @usableFromInline let registrar = ObservationRegistrar()
   /// Every property read through the store, by its key path in the state.
   @exclusivity(unchecked) var paths: [AnyKeyPath: ObservedPath<Subject, Member>] = [:]
-  /// The properties read since they last changed, compared after each change.
-  @exclusivity(unchecked) var armed: [ObservedPath<Subject, Member>] = []
+  /// The same, by the identity of the key path each was first read through, which it holds,
+  /// so that no other key path takes that identity. A view reads a property through the same
+  /// key path object every time (a literal's object is made once), and looking that up costs
+  /// a fraction of hashing the key path's components.
+  @exclusivity(unchecked) var pathsByIdentity: [ObjectIdentifier: ObservedProperty] = [:]
+  /// The properties read since they last changed, compared after each change; each an
+  /// `ObservedPath<Subject, Member>`.
+  @exclusivity(unchecked) var armed: [ObservedProperty] = []
   /// The properties being told of the change, between `willSet` and `didSet`.
-  @exclusivity(unchecked) var changing: [ObservedPath<Subject, Member>] = []
+  @exclusivity(unchecked) var changing: [ObservedProperty] = []
+  /// Whether `state` was read since Observation was last told that it changed.
+  @exclusivity(unchecked) var isStateArmed = false
+  /// Whether Observation is being told that `state` changes, between `willSet` and `didSet`.
+  @exclusivity(unchecked) var isStateChanging = false
   /// The store. Weak: the engine, which holds this registrar through the observer, can outlive
   /// the store for the rest of a drain (an effect's hop keeps the engine alive, and a
   /// subscription's closure can drop the store's last reference), and must then tell nobody.
@@ -61,11 +77,12 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
   }
 
   @usableFromInline override func access(_ subject: AnyObject) {
+    isStateArmed = true
     registrar.access(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
   }
 
   /// A read of the property at `path` on `subject`; `make` makes what the registrar keeps of
-  /// it, the first time it is read.
+  /// it, the first time it is read, which holds `path`.
   @usableFromInline
   func access<Value: Equatable>(
     _ subject: Subject,
@@ -73,11 +90,14 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
     make: () -> ObservedPath<Subject, Member>
   ) {
     let observed: ObservedPath<Subject, Member>
-    if let found = paths[path] {
+    if let found = pathsByIdentity[ObjectIdentifier(path)] {
+      observed = self.path(found)
+    } else if let found = paths[path] {
       observed = found
     } else {
       observed = make()
       paths[path] = observed
+      pathsByIdentity[ObjectIdentifier(path)] = observed
     }
     if !observed.isArmed {
       observed.isArmed = true
@@ -86,16 +106,23 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
     observed.access(registrar, subject)
   }
 
+  // Disarm what changed before telling anyone: an observer told of the change may read the
+  // store again, which arms what it reads. The lists are walked by index rather than through
+  // `indices` or an iterator, which are generic calls in this unspecialized code.
   @usableFromInline override func willSet(from current: Member, to next: Member, assigned: Bool) {
     guard let subject else { return }
-    registrar.willSet(subject, keyPath: keyPath)
-    guard !armed.isEmpty else { return }
-    // Disarm what changed before telling anyone: an observer told of the change may read the
-    // store again, which arms what it reads.
+    if isStateArmed {
+      isStateArmed = false
+      isStateChanging = true
+      registrar.willSet(subject, keyPath: keyPath)
+    }
+    let count = armed.count
+    guard count > 0 else { return }
     let probes = assigned && TriggeredAssignments.canProbe
     var kept = 0
-    for index in armed.indices {
-      let observed = armed[index]
+    var index = 0
+    while index < count {
+      let observed = path(armed[index])
       let changed =
         observed.differs(current, next)
         || (assigned && (!probes || observed.wasAssigned(current, next)))
@@ -106,30 +133,58 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
         armed[kept] = observed
         kept += 1
       }
+      index += 1
     }
-    armed.removeLast(armed.count - kept)
-    for observed in changing { observed.willSet(registrar, subject) }
+    guard kept < count else { return }
+    // One at a time: removing a range is a call that costs more than the few that changed.
+    while armed.count > kept { armed.removeLast() }
+    index = 0
+    while index < changing.count {
+      path(changing[index]).willSet(registrar, subject)
+      index += 1
+    }
   }
 
   @usableFromInline override func didSet() {
     guard let subject else { return }
-    registrar.didSet(subject, keyPath: keyPath)
+    if isStateChanging {
+      isStateChanging = false
+      registrar.didSet(subject, keyPath: keyPath)
+    }
     guard !changing.isEmpty else { return }
     // Walked in place, not copied (a copy would make the removal allocate a new buffer): an
     // observer told here may read the store, which arms what it reads, a list apart from this
     // one, and a send it makes is queued until this commit is over (A5).
-    for index in changing.indices { changing[index].didSet(registrar, subject) }
+    var index = 0
+    while index < changing.count {
+      path(changing[index]).didSet(registrar, subject)
+      index += 1
+    }
     changing.removeAll(keepingCapacity: true)
   }
+
+  /// A property of the lists, as what it is.
+  private func path(_ property: ObservedProperty) -> ObservedPath<Subject, Member> {
+    // Safe: the lists hold only what `access` put there, all of this type.
+    unsafeDowncast(property, to: ObservedPath<Subject, Member>.self)
+  }
+}
+
+/// A property read through a view store's dynamic members, as the lists of its
+/// ``StateRegistrar`` hold it: see ``ObservedPath``.
+@usableFromInline
+class ObservedProperty {
+  /// Whether it was read since it last changed.
+  final var isArmed = false
+
+  @usableFromInline init() {}
 }
 
 /// A property read through a view store's dynamic members: its key path in the state, and the
 /// key path Observation knows it by, on the store (see ``StateRegistrar``).
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @usableFromInline
-class ObservedPath<Subject: Observable & AnyObject, State> {
-  /// Whether it was read since it last changed.
-  final var isArmed = false
+class ObservedPath<Subject: Observable & AnyObject, State>: ObservedProperty {
   /// Whether its value differs between two states; compiled for the client's state (see
   /// ``ViewStore/observe(_:)``).
   final let differs: (_ current: State, _ next: State) -> Bool
@@ -137,6 +192,7 @@ class ObservedPath<Subject: Observable & AnyObject, State> {
   @usableFromInline
   init(differs: @escaping (State, State) -> Bool) {
     self.differs = differs
+    super.init()
   }
 
   func access(_ registrar: ObservationRegistrar, _ subject: Subject) {}
