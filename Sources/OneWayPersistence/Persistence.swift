@@ -146,8 +146,11 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
     )
   }
 
-  /// Creates a persistence that journals every action to `backend`, such as a database shared
-  /// by several processes, and recovers the state from it.
+  /// Creates a persistence that journals every action to `backend`, such as a database, and
+  /// recovers the state from it.
+  ///
+  /// One process writes the journal. For a journal that several processes write, each with a
+  /// store of the same entity, use a `SharedStore`.
   ///
   /// The parameters are those of
   /// ``init(journalAt:reducer:initialState:version:migrations:sync:snapshotEvery:clock:onError:)``.
