@@ -46,6 +46,10 @@ import Testing
     case title(Int, String)
   }
 
+  typealias Registrar = StateRegistrar<
+    ViewStore<ClosureReducer<Action, State>, ContinuousClock>, State
+  >
+
   static func store(rows: Int = 0) -> ViewStore<ClosureReducer<Action, State>, ContinuousClock> {
     var state = State()
     state.rows = (0..<rows).map { Row(id: $0, title: "row \($0)") }
@@ -196,9 +200,6 @@ import Testing
     let store = Self.store()
     _ = store.number
     _ = store.isLoading
-    typealias Registrar = StateRegistrar<
-      ViewStore<ClosureReducer<Action, State>, ContinuousClock>, State
-    >
     let registrar = try #require(store.observer.registrar as? Registrar)
     #expect(registrar.armed.count == 2)
     store.send(.number(1))
@@ -214,9 +215,6 @@ import Testing
     let second: KeyPath<State, Int> = \State.number
     _ = store[dynamicMember: first]
     _ = store[dynamicMember: second]
-    typealias Registrar = StateRegistrar<
-      ViewStore<ClosureReducer<Action, State>, ContinuousClock>, State
-    >
     let registrar = try #require(store.observer.registrar as? Registrar)
     #expect(registrar.paths.count == 1)
     #expect(registrar.armed.count == 1, "compared once, whoever read it")
@@ -228,9 +226,6 @@ import Testing
   @Test func v4StateIsToldOfAChangeOnlyIfReadSinceTheLastOneItWasToldOf() throws {
     let store = Self.store()
     _ = store.state
-    typealias Registrar = StateRegistrar<
-      ViewStore<ClosureReducer<Action, State>, ContinuousClock>, State
-    >
     let registrar = try #require(store.observer.registrar as? Registrar)
     #expect(registrar.isStateArmed)
     store.send(.number(1))
