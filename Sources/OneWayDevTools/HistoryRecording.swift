@@ -3,10 +3,9 @@ import OneWay
 
 // Inlinable: turning history on adds an observer to the store's channel of reductions, and that
 // observer runs in the reduce of every send from then on. Built in the client's module, it is
-// specialized for the client's action and state; built here, it looked up the generic types of
-// its entry and ring and copied every value through their witnesses at each send. What is not
-// on that path (the checks, making the storage, the dev tools' access to the store) stays out
-// of line.
+// specialized for the client's action and state; built here, it would look up the generic
+// types of its entry and ring and copy every value through their witnesses at each send. What
+// is not on that path (the checks, making the storage) stays out of line.
 
 extension Store {
   /// Starts recording the store's history, and returns the dev tools that show it and travel
@@ -107,7 +106,7 @@ extension DevTools {
 ///
 /// A value of a fixed layout that the recorder holds, rather than a closure or a value generic
 /// over the clock: the standard library's clocks have no layout known to a client, so a stamp
-/// holding one of their instants looked up its own layout at every recording.
+/// holding one of their instants would look up its own layout at every recording.
 @usableFromInline
 struct HistoryStamp: Sendable {
   /// When the history began on `CLOCK_BOOTTIME`, for the default `ContinuousClock` on Linux.
@@ -159,7 +158,7 @@ struct HistoryStamp: Sendable {
 
 /// A history and the travel bookkeeping, behind a lock: written on the store's isolation, read
 /// from anywhere (an inspector's server, a test).
-// Safe: every access to `value` goes through `lock` (see `withLock` and `record`).
+// Safe: every access to `value` goes through `lock` (see `withLock` and `recorder`).
 @usableFromInline
 final class HistoryStorage<Action: Sendable, State: Sendable>: @unchecked Sendable {
   @usableFromInline

@@ -211,15 +211,17 @@ import Testing
 
   @Test func v4EqualKeyPathsFromTwoReadersAreOneProperty() throws {
     let store = Self.store()
-    let first: KeyPath<State, Int> = \.number
-    let second: KeyPath<State, Int> = \State.number
+    let first: KeyPath<State, Int> = \.settings.fontSize
+    let second = (\State.settings).appending(path: \Settings.fontSize)
+    #expect(first == second)
+    #expect(ObjectIdentifier(first) != ObjectIdentifier(second), "two objects")
     _ = store[dynamicMember: first]
     _ = store[dynamicMember: second]
     let registrar = try #require(store.observer.registrar as? Registrar)
     #expect(registrar.paths.count == 1)
     #expect(registrar.armed.count == 1, "compared once, whoever read it")
     let observer = ViewObserver { _ = store[dynamicMember: second] }
-    store.send(.number(1))
+    store.send(.fontSize(20))
     #expect(observer.fired == 1)
   }
 
@@ -235,5 +237,23 @@ import Testing
     store.send(.number(2))
     store.send(.number(3))
     #expect(observer.fired == 2, "the observer reads it again each time it is told")
+  }
+
+  @Test func v4AReadOfStateDuringAChangeIsToldOfItsDidSet() throws {
+    let store = Self.store()
+    _ = store.state
+    let registrar = try #require(store.observer.registrar as? Registrar)
+    store.send(.number(1))
+    #expect(!registrar.isStateArmed)
+    let current = store.engine.state
+    var next = current
+    next.number = 2
+    registrar.willSet(from: current, to: next, assigned: false)
+    #expect(!registrar.isStateChanging, "nobody read it since the last change")
+    _ = store.state
+    #expect(registrar.isStateChanging, "read during the change: told of its didSet")
+    registrar.didSet()
+    #expect(!registrar.isStateChanging && !registrar.isCommitting)
+    #expect(registrar.isStateArmed, "and of the next change")
   }
 }

@@ -41,7 +41,8 @@ class ObservationHooks<State> {
 ///
 /// Its lists hold ``ObservedProperty``, a class that is not generic: its methods run
 /// unspecialized (the engine calls them through the observer's class), where each use of a
-/// list of a generic element type looked the list's type up in the runtime's metadata cache.
+/// list of a generic element type would look the list's type up in the runtime's metadata
+/// cache.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @usableFromInline
 final class StateRegistrar<Subject: Observable & AnyObject, Member>: ObservationHooks<Member> {
@@ -49,9 +50,9 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
   /// Every property read through the store, by its key path in the state.
   @exclusivity(unchecked) var paths: [AnyKeyPath: ObservedPath<Subject, Member>] = [:]
   /// The same, by the identity of the key path each was first read through, which it holds,
-  /// so that no other key path takes that identity. A view reads a property through the same
-  /// key path object every time (a literal's object is made once), and looking that up costs
-  /// a fraction of hashing the key path's components.
+  /// so that no other key path takes that identity. A view usually reads a property through
+  /// the same key path object every time (a literal outside generic code is made once), and
+  /// looking that up costs a fraction of hashing the key path's components.
   @exclusivity(unchecked) var pathsByIdentity: [ObjectIdentifier: ObservedProperty] = [:]
   /// The properties read since they last changed, compared after each change; each an
   /// `ObservedPath<Subject, Member>`.
@@ -62,6 +63,8 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
   @exclusivity(unchecked) var isStateArmed = false
   /// Whether Observation is being told that `state` changes, between `willSet` and `didSet`.
   @exclusivity(unchecked) var isStateChanging = false
+  /// Whether a change is being told, between `willSet` and `didSet`.
+  @exclusivity(unchecked) var isCommitting = false
   /// The store. Weak: the engine, which holds this registrar through the observer, can outlive
   /// the store for the rest of a drain (an effect's hop keeps the engine alive, and a
   /// subscription's closure can drop the store's last reference), and must then tell nobody.
@@ -78,6 +81,9 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
 
   @usableFromInline override func access(_ subject: AnyObject) {
     isStateArmed = true
+    // A read during a change (an observer of a property that reads `state` when told) is told
+    // of that change's `didSet`, as an observable class's property would tell it.
+    if isCommitting { isStateChanging = true }
     registrar.access(unsafeDowncast(subject, to: Subject.self), keyPath: keyPath)
   }
 
@@ -111,6 +117,7 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
   // `indices` or an iterator, which are generic calls in this unspecialized code.
   @usableFromInline override func willSet(from current: Member, to next: Member, assigned: Bool) {
     guard let subject else { return }
+    isCommitting = true
     if isStateArmed {
       isStateArmed = false
       isStateChanging = true
@@ -146,6 +153,7 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
   }
 
   @usableFromInline override func didSet() {
+    isCommitting = false
     guard let subject else { return }
     if isStateChanging {
       isStateChanging = false

@@ -15,6 +15,8 @@ extension Store {
 }
 
 /// What OneWayDevTools needs from a `ViewStore`: its engine, on the main actor.
+///
+/// Usable from inlinable code, for the same reason as the `Store`'s.
 extension ViewStore {
   /// The store's engine.
   @usableFromInline

@@ -117,6 +117,7 @@ final class ReductionChannel<Action, State> {
   @exclusivity(unchecked) @usableFromInline var observers: Observers = [] {
     didSet { hearsUnchanged = log != nil || !observers.isEmpty }
   }
+  /// Never removed, as ``observers``.
   @exclusivity(unchecked) @usableFromInline var changeObservers: Observers = []
   /// Whether someone hears of a reduce that did not change the state (the log or an observer
   /// of every action); kept rather than computed, as it is read by every reduce.

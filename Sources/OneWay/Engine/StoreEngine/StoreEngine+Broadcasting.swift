@@ -96,9 +96,12 @@ extension StoreEngine {
   /// Tells the channel of reductions about `action`, which came from `origin`: the observers
   /// of changes only if it `changed` the state.
   ///
+  /// The log hears of the reduction after the observers (history, persistence, a `Way`'s
+  /// publisher).
+  ///
   /// Inlinable: the reduce of every send to a store whose reductions are observed (history,
-  /// the log, persistence) builds the `Reduction` here; unspecialized, it looked up its types
-  /// and copied the action and the state through their value witnesses at every send.
+  /// the log, persistence) builds the `Reduction` here; unspecialized, it would look up its
+  /// types and copy the action and the state through their value witnesses at every send.
   @inlinable
   func report(_ action: Action, changed: Bool, origin: ReductionOrigin) {
     guard let hearsUnchanged = broadcaster?.reductions?.hearsUnchanged, changed || hearsUnchanged
@@ -139,9 +142,11 @@ extension StoreEngine {
     reductionChannel.log?(reduction)
   }
 
-  /// The channel of reductions, while ``report(_:changed:origin:)`` tells it.
+  /// The channel of reductions, while ``report(_:changed:origin:)`` tells it; only there.
   @inlinable
   var reductionChannel: ReductionChannel<Action, State> {
+    // Safe: `report` reads it only after its guard found the channel, which the broadcaster
+    // keeps while it has an observer (never removed), and reads it after the log no more.
     broadcaster.unsafelyUnwrapped.reductions.unsafelyUnwrapped
   }
 }
