@@ -16,6 +16,8 @@ OneWay examples (swift run --package-path Examples NAME):
   Counters a composed app: rows with their own effects (forEach), a detail (ifLet)
   Ways     OneWay 1.x's Way (OneWayCombine): CounterWay and a way bound to global subjects
   SwiduxCounter  Swidux's README counter on the Swidux module
+  CounterServer  an HTTP service of shared stores over PostgreSQL; it needs a database:
+                 eval "$(bash Scripts/postgres.sh start)" && swift run --package-path Examples CounterServer --port 8080
 LIST
 
 name="${1:-Counter}"
