@@ -25,6 +25,9 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
     case writeFailed(message: String)
     /// An append lost a race with another writer of a shared backend.
     case conflict(expected: UInt64, found: UInt64)
+    /// A shared journal was asked to append record `sequence` after record `expected`: a
+    /// record must be the one after the last its writer knows of. Nothing was appended.
+    case notNext(sequence: UInt64, expected: UInt64)
     /// The store is already persisted with this persistence; a second store was not attached.
     case alreadyAttached
     /// A shared store's send lost the race for the journal `attempts` times in a row; the
@@ -85,6 +88,11 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
       return """
         \(location) has records up to \(found), not \(expected): another writer appended \
         first. Reload the store and try again.
+        """
+    case .notNext(let sequence, let expected):
+      return """
+        \(location): record \(sequence) cannot follow record \(expected), and nothing was \
+        appended: append it as record \(expected + 1).
         """
     case .alreadyAttached:
       return "\(location) already persists a store: give each store a persistence of its own."

@@ -13,7 +13,8 @@ import PostgresNIO
 /// ```
 ///
 /// An append inserts the row numbered one after the last its writer knows of, if that row
-/// exists, and never replaces a row: an instance that lost the race gets a conflict (J4). The
+/// exists, and never replaces a row: an instance that lost the race gets a conflict, with the
+/// rows it missed, in the same round trip (J4). The
 /// client must be running (`client.run()`, or a service group) while the journal is used.
 public struct PostgresJournal: SharedJournal {
   /// The client the journal queries through.
@@ -94,33 +95,52 @@ public struct PostgresJournal: SharedJournal {
     return StoredHistory(snapshot: snapshot, records: records)
   }
 
-  /// Appends `record`, or throws a conflict if the store's last record is not numbered
-  /// `expectedSequence`; never overwrites a record.
-  public func append(storeID: String, record: StoredRecord, expectedSequence: UInt64) async throws {
+  /// Appends `record` if the store's last record is numbered `expectedSequence`; otherwise
+  /// answers a conflict with the records after it, read by the same statement. Never
+  /// overwrites a record.
+  public func append(
+    storeID: String,
+    record: StoredRecord,
+    expectedSequence: UInt64
+  ) async throws -> SharedAppend {
+    try requireNext(record, after: expectedSequence, storeID: storeID)
     let expected = Int64(expectedSequence)
     let payload = String(decoding: record.payload, as: UTF8.self)
     // The row after `expected`, only if `expected` is the first or an existing row: a writer
     // that knows of more rows than there are never leaves a gap. The primary key refuses a
-    // second row of one number, whoever inserted it first.
+    // second row of one number, whoever inserted it first. When no row was inserted, the same
+    // round trip brings back the rows the writer missed, as the statement's snapshot has them
+    // (a row whose insert it waited for is not among them).
     let rows = try await client.query(
       """
-      INSERT INTO oneway_journal (store_id, seq, action, version)
-      SELECT \(storeID), \(Int64(record.sequence)), \(payload)::jsonb, \(record.version)
-      WHERE \(expected) = 0 OR EXISTS (
-        SELECT 1 FROM oneway_journal WHERE store_id = \(storeID) AND seq = \(expected))
-      ON CONFLICT (store_id, seq) DO NOTHING
-      RETURNING seq
+      WITH appended AS (
+        INSERT INTO oneway_journal (store_id, seq, action, version)
+        SELECT \(storeID), \(expected + 1), \(payload)::jsonb, \(record.version)
+        WHERE \(expected) = 0 OR EXISTS (
+          SELECT 1 FROM oneway_journal WHERE store_id = \(storeID) AND seq = \(expected))
+        ON CONFLICT (store_id, seq) DO NOTHING
+        RETURNING seq
+      )
+      SELECT seq, 0, NULL::text FROM appended
+      UNION ALL
+      SELECT seq, version, action::text FROM oneway_journal
+      WHERE store_id = \(storeID) AND seq > \(expected) AND NOT EXISTS (SELECT 1 FROM appended)
+      ORDER BY 1
       """,
       logger: logger
     )
-    var inserted = false
-    for try await _ in rows { inserted = true }
-    guard inserted, record.sequence == expectedSequence + 1 else {
-      throw PersistenceError(
-        location: "\(location), store \(storeID)",
-        reason: .conflict(expected: expectedSequence, found: try await lastSequence(storeID))
+    var appended = false
+    var missed: [StoredRecord] = []
+    for try await (sequence, version, action) in rows.decode((Int64, Int, String?).self) {
+      guard let action else {
+        appended = true
+        continue
+      }
+      missed.append(
+        StoredRecord(sequence: UInt64(sequence), version: version, payload: Array(action.utf8))
       )
     }
+    return appended ? .appended : .conflict(missed: missed)
   }
 
   /// The records of the store `storeID` numbered after `sequence`, in order.
@@ -152,16 +172,5 @@ public struct PostgresJournal: SharedJournal {
       """,
       logger: logger
     )
-  }
-
-  /// The number of the store's last row; 0 when it has none.
-  private func lastSequence(_ storeID: String) async throws -> UInt64 {
-    let rows = try await client.query(
-      "SELECT coalesce(max(seq), 0) FROM oneway_journal WHERE store_id = \(storeID)",
-      logger: logger
-    )
-    var last: Int64 = 0
-    for try await (value) in rows.decode(Int64.self) { last = value }
-    return UInt64(last)
   }
 }

@@ -42,11 +42,12 @@ struct SharedCounter: Reducer {
 struct AlwaysConflictingJournal: SharedJournal {
   let location = "always-conflicting"
   func load(storeID: String) -> StoredHistory { StoredHistory() }
-  func append(storeID: String, record: StoredRecord, expectedSequence: UInt64) throws {
-    throw PersistenceError(
-      location: location,
-      reason: .conflict(expected: expectedSequence, found: expectedSequence + 1)
-    )
+  func append(
+    storeID: String,
+    record: StoredRecord,
+    expectedSequence: UInt64
+  ) -> SharedAppend {
+    .conflict(missed: [])
   }
   func records(storeID: String, after sequence: UInt64) -> [StoredRecord] { [] }
   func writeSnapshot(storeID: String, _ snapshot: StoredSnapshot) {}
@@ -57,7 +58,11 @@ struct FailingSnapshotsJournal: SharedJournal {
   let base = InMemorySharedJournal()
   var location: String { base.location }
   func load(storeID: String) async -> StoredHistory { await base.load(storeID: storeID) }
-  func append(storeID: String, record: StoredRecord, expectedSequence: UInt64) async throws {
+  func append(
+    storeID: String,
+    record: StoredRecord,
+    expectedSequence: UInt64
+  ) async throws -> SharedAppend {
     try await base.append(storeID: storeID, record: record, expectedSequence: expectedSequence)
   }
   func records(storeID: String, after sequence: UInt64) async -> [StoredRecord] {
@@ -65,6 +70,42 @@ struct FailingSnapshotsJournal: SharedJournal {
   }
   func writeSnapshot(storeID: String, _ snapshot: StoredSnapshot) throws {
     throw PersistenceError(location: location, reason: .writeFailed(message: "disk full"))
+  }
+}
+
+/// An in-memory journal whose conflict answers show at most `shown` of the missed records, as
+/// a database answers from a snapshot taken before the newest rows committed; it counts the
+/// reads a loser makes to catch up.
+actor ShortAnswerJournal: SharedJournal {
+  let base = InMemorySharedJournal()
+  let shown: Int
+  private(set) var catchUpReads = 0
+  nonisolated var location: String { base.location }
+
+  init(shown: Int) {
+    self.shown = shown
+  }
+
+  func load(storeID: String) async -> StoredHistory { await base.load(storeID: storeID) }
+  func append(
+    storeID: String,
+    record: StoredRecord,
+    expectedSequence: UInt64
+  ) async throws -> SharedAppend {
+    let answer = try await base.append(
+      storeID: storeID,
+      record: record,
+      expectedSequence: expectedSequence
+    )
+    guard case .conflict(let missed) = answer else { return answer }
+    return .conflict(missed: Array(missed.prefix(shown)))
+  }
+  func records(storeID: String, after sequence: UInt64) async -> [StoredRecord] {
+    catchUpReads += 1
+    return await base.records(storeID: storeID, after: sequence)
+  }
+  func writeSnapshot(storeID: String, _ snapshot: StoredSnapshot) async {
+    await base.writeSnapshot(storeID: storeID, snapshot)
   }
 }
 
@@ -129,6 +170,31 @@ struct SharedStoreTests {
     #expect(await journal.records(storeID: "counter", after: 0).count == 2)
   }
 
+  @Test func j4ALoserCatchesUpFromTheConflictsAnswerWithoutAnotherRead() async throws {
+    let journal = ShortAnswerJournal(shown: .max)
+    let first = try await instance(journal)
+    let second = try await instance(journal)
+    try await second.send(.increment)
+    try await second.send(.increment)
+    #expect(try await first.send(.increment).count == 3)
+    #expect(await first.conflicts == 1)
+    #expect(await journal.catchUpReads == 0)
+  }
+
+  @Test func j4AConflictAnswerThatMissesTheNewestRowsCostsOneMoreAttempt() async throws {
+    for (shown, reads) in [(0, 1), (1, 0)] {
+      let journal = ShortAnswerJournal(shown: shown)
+      let first = try await instance(journal)
+      let second = try await instance(journal)
+      for _ in 0..<3 { try await second.send(.increment) }
+      #expect(try await first.send(.increment).count == 4)
+      #expect(await first.sequence == 4)
+      // Shown none: one read catches up. Shown one of three: the next append conflicts again.
+      #expect(await first.conflicts == (shown == 0 ? 1 : 3))
+      #expect(await journal.catchUpReads == reads)
+    }
+  }
+
   @Test func j4ExhaustedAttemptsThrowAClearErrorAndCommitNothing() async throws {
     let store = try await instance(AlwaysConflictingJournal(), maxAttempts: 3)
     await #expect(throws: PersistenceError.self) { try await store.send(.increment) }
@@ -146,11 +212,12 @@ struct SharedStoreTests {
   @Test func j4RecoveryTakesTheSnapshotAndReplaysTheTail() async throws {
     let journal = InMemorySharedJournal()
     for sequence in 1...5 {
-      try await journal.append(
+      let answer = try await journal.append(
         storeID: "counter",
         record: record(UInt64(sequence), .increment),
         expectedSequence: UInt64(sequence - 1)
       )
+      #expect(answer == .appended)
     }
     // A snapshot that differs from the replay of what it covers: loading must start from it.
     let state = try JSONEncoder().encode(SharedCounter.State(count: 100))
@@ -216,14 +283,19 @@ struct SharedStoreTests {
     let journal = InMemorySharedJournal()
     var newer = try record(1, .increment)
     newer.version = 2
-    try await journal.append(storeID: "counter", record: newer, expectedSequence: 0)
+    #expect(
+      try await journal.append(storeID: "counter", record: newer, expectedSequence: 0) == .appended
+    )
     await #expect(throws: PersistenceError.self) { try await instance(journal) }
   }
 
   @Test func j4AnUndecodableRecordIsAClearError() async throws {
     let journal = InMemorySharedJournal()
     let garbage = StoredRecord(sequence: 1, version: 1, payload: Array("{".utf8))
-    try await journal.append(storeID: "counter", record: garbage, expectedSequence: 0)
+    #expect(
+      try await journal.append(storeID: "counter", record: garbage, expectedSequence: 0)
+        == .appended
+    )
     do {
       _ = try await instance(journal)
       Issue.record("loading an undecodable record succeeded")

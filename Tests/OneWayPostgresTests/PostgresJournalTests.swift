@@ -71,7 +71,12 @@ struct PostgresJournalTests {
           version: 1,
           payload: Array("[\(sequence)]".utf8)
         )
-        try await journal.append(storeID: id, record: record, expectedSequence: sequence - 1)
+        let answer = try await journal.append(
+          storeID: id,
+          record: record,
+          expectedSequence: sequence - 1
+        )
+        #expect(answer == .appended)
       }
       try await journal.writeSnapshot(
         storeID: id,
@@ -85,24 +90,33 @@ struct PostgresJournalTests {
     }
   }
 
-  @Test func j4AnAppendThatLostTheRaceIsAConflictNeverAnOverwrite() async throws {
+  @Test func j4AnAppendThatLostTheRaceIsAConflictWithTheMissedRowsNeverAnOverwrite()
+    async throws
+  {
     try await withJournal { journal in
       let id = PostgresTestServer.run + "conflict"
       let winner = StoredRecord(sequence: 1, version: 1, payload: Array("\"winner\"".utf8))
+      let next = StoredRecord(sequence: 2, version: 1, payload: Array("\"next\"".utf8))
       let loser = StoredRecord(sequence: 1, version: 1, payload: Array("\"loser\"".utf8))
-      try await journal.append(storeID: id, record: winner, expectedSequence: 0)
-      do {
+      #expect(
+        try await journal.append(storeID: id, record: winner, expectedSequence: 0) == .appended
+      )
+      #expect(try await journal.append(storeID: id, record: next, expectedSequence: 1) == .appended)
+      #expect(
         try await journal.append(storeID: id, record: loser, expectedSequence: 0)
-        Issue.record("the second append of record 1 succeeded")
-      } catch let error as PersistenceError {
-        #expect(error.reason == .conflict(expected: 0, found: 1))
-      }
+          == .conflict(missed: [winner, next])
+      )
       // A writer that knows of more records than there are leaves no gap.
       let ahead = StoredRecord(sequence: 5, version: 1, payload: Array("1".utf8))
-      await #expect(throws: PersistenceError.self) {
+      #expect(
         try await journal.append(storeID: id, record: ahead, expectedSequence: 4)
+          == .conflict(missed: [])
+      )
+      // A record that does not follow the expected one is refused before anything is written.
+      await #expect(throws: PersistenceError.self) {
+        try await journal.append(storeID: id, record: ahead, expectedSequence: 2)
       }
-      #expect(try await journal.records(storeID: id, after: 0) == [winner])
+      #expect(try await journal.records(storeID: id, after: 0) == [winner, next])
     }
   }
 

@@ -34,15 +34,17 @@ public actor InMemorySharedJournal: SharedJournal {
     )
   }
 
-  /// Appends `record`, or throws a conflict if the store's last record is not numbered
-  /// `expectedSequence`; never overwrites a record.
-  public func append(storeID: String, record: StoredRecord, expectedSequence: UInt64) throws {
+  /// Appends `record` if the store's last record is numbered `expectedSequence`; otherwise
+  /// answers a conflict with the records after it. Never overwrites a record.
+  public func append(
+    storeID: String,
+    record: StoredRecord,
+    expectedSequence: UInt64
+  ) throws -> SharedAppend {
+    try requireNext(record, after: expectedSequence, storeID: storeID)
     let last = entities[storeID]?.records.last?.sequence ?? 0
-    guard last == expectedSequence, record.sequence == expectedSequence + 1 else {
-      throw PersistenceError(
-        location: "\(location) \(storeID)",
-        reason: .conflict(expected: expectedSequence, found: last)
-      )
+    guard last == expectedSequence else {
+      return .conflict(missed: records(storeID: storeID, after: expectedSequence))
     }
     entities[storeID, default: Entity()].records.append(record)
     let count = entities[storeID]?.records.count ?? 0
@@ -51,6 +53,7 @@ public actor InMemorySharedJournal: SharedJournal {
       waiter.continuation.resume()
       return true
     }
+    return .appended
   }
 
   /// The records of the store `storeID` numbered after `sequence`, in order.

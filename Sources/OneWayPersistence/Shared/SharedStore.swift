@@ -149,13 +149,12 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
     book.startSend()
     while true {
       let (record, expected) = book.nextAppend(payload: payload, version: version)
-      do {
-        try await journal.append(storeID: id, record: record, expectedSequence: expected)
-      } catch let error as PersistenceError {
-        guard case .conflict = error.reason else { throw error }
+      let answer = try await journal.append(storeID: id, record: record, expectedSequence: expected)
+      if case .conflict(let missed) = answer {
         switch book.conflicted() {
         case .retry:
-          try await catchUp()
+          // The answer may miss rows committed while it ran; the next append then tells.
+          if missed.isEmpty { try await catchUp() } else { try await replay(missed) }
           continue
         case .giveUp(let attempts):
           throw PersistenceError(location: location, reason: .retriesExhausted(attempts: attempts))
