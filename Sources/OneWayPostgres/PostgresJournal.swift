@@ -12,9 +12,8 @@ import PostgresNIO
 ///                  primary key (store_id, seq))
 /// ```
 ///
-/// An append inserts the row numbered one after the last its writer knows of, if that row
-/// exists, and never replaces a row: an instance that lost the race gets a conflict, with the
-/// rows it missed, in the same round trip (J4). The
+/// An append inserts its row after the newest, never over one, and answers with the rows its
+/// writer had not seen, in the same round trip (J4). The
 /// client must be running (`client.run()`, or a service group) while the journal is used.
 public struct PostgresJournal: SharedJournal {
   /// The client the journal queries through.
@@ -95,9 +94,8 @@ public struct PostgresJournal: SharedJournal {
     return StoredHistory(snapshot: snapshot, records: records)
   }
 
-  /// Appends `record` if the store's last record is numbered `expectedSequence`; otherwise
-  /// answers a conflict with the records after it, read by the same statement. Never
-  /// overwrites a record.
+  /// Appends `record` after the store's newest row, and answers with the rows after
+  /// `expectedSequence`, in one statement; never overwrites a row.
   public func append(
     storeID: String,
     record: StoredRecord,
@@ -106,41 +104,55 @@ public struct PostgresJournal: SharedJournal {
     try requireNext(record, after: expectedSequence, storeID: storeID)
     let expected = Int64(expectedSequence)
     let payload = String(decoding: record.payload, as: UTF8.self)
-    // The row after `expected`, only if `expected` is the first or an existing row: a writer
-    // that knows of more rows than there are never leaves a gap. The primary key refuses a
-    // second row of one number, whoever inserted it first. When no row was inserted, the same
-    // round trip brings back the rows the writer missed, as the statement's snapshot has them
-    // (a row whose insert it waited for is not among them).
+    // Every part reads one snapshot: the missed rows are exactly those up to `newest`. The
+    // primary key refuses a second row of one number: a writer whose insert waited for
+    // another's of the same number inserts nothing, and its answer is a conflict.
     let rows = try await client.query(
       """
-      WITH appended AS (
+      WITH newest AS (
+        SELECT coalesce(max(seq), 0) AS seq FROM oneway_journal WHERE store_id = \(storeID)
+      ), appended AS (
         INSERT INTO oneway_journal (store_id, seq, action, version)
-        SELECT \(storeID), \(expected + 1), \(payload)::jsonb, \(record.version)
-        WHERE \(expected) = 0 OR EXISTS (
-          SELECT 1 FROM oneway_journal WHERE store_id = \(storeID) AND seq = \(expected))
+        SELECT \(storeID), seq + 1, \(payload)::jsonb, \(record.version) FROM newest
+        WHERE seq >= \(expected)
         ON CONFLICT (store_id, seq) DO NOTHING
         RETURNING seq
       )
-      SELECT seq, 0, NULL::text FROM appended
+      SELECT 'appended', seq, 0, NULL::text FROM appended
       UNION ALL
-      SELECT seq, version, action::text FROM oneway_journal
-      WHERE store_id = \(storeID) AND seq > \(expected) AND NOT EXISTS (SELECT 1 FROM appended)
-      ORDER BY 1
+      SELECT 'newest', seq, 0, NULL FROM newest
+      UNION ALL
+      SELECT 'missed', seq, version, action::text FROM oneway_journal
+      WHERE store_id = \(storeID) AND seq > \(expected)
+      ORDER BY 2
       """,
       logger: logger
     )
-    var appended = false
+    var appended: UInt64?
+    var newest: UInt64 = 0
     var missed: [StoredRecord] = []
-    for try await (sequence, version, action) in rows.decode((Int64, Int, String?).self) {
-      guard let action else {
-        appended = true
-        continue
+    for try await (kind, sequence, version, action) in rows.decode(
+      (String, Int64, Int, String?).self
+    ) {
+      switch (kind, action) {
+      case ("appended", _): appended = UInt64(sequence)
+      case ("newest", _): newest = UInt64(sequence)
+      case (_, let action?):
+        missed.append(
+          StoredRecord(sequence: UInt64(sequence), version: version, payload: Array(action.utf8))
+        )
+      default: break
       }
-      missed.append(
-        StoredRecord(sequence: UInt64(sequence), version: version, payload: Array(action.utf8))
+    }
+    guard newest >= expectedSequence else {
+      throw PersistenceError.journalBehind(
+        location: "\(location), store \(storeID)",
+        newest: newest,
+        expected: expectedSequence
       )
     }
-    return appended ? .appended : .conflict(missed: missed)
+    guard let appended else { return .conflict(missed: missed) }
+    return .appended(sequence: appended, missed: missed)
   }
 
   /// The records of the store `storeID` numbered after `sequence`, in order.

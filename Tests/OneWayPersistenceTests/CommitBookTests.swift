@@ -27,13 +27,17 @@ struct CommitBookTests {
     _ = book.nextAppend(payload: [], version: 1)
     let afterNewSend = book.conflicted()
     #expect(afterNewSend == .retry)
+    // An append numbered after other writers' records counts, and takes no attempt.
+    book.lostRace()
+    #expect(book.conflicts == 5)
+    #expect(book.attempts == 1)
   }
 
   @Test func j4CatchingUpTakesOnlyTheNextRecord() {
     var book = CommitBook(sequence: 4, maxAttempts: 3, snapshotEvery: 10)
-    #expect(book.follows(StoredRecord(sequence: 5, version: 1, payload: [])))
-    #expect(!book.follows(StoredRecord(sequence: 6, version: 1, payload: [])))
-    #expect(!book.follows(StoredRecord(sequence: 4, version: 1, payload: [])))
+    #expect(book.follows(5))
+    #expect(!book.follows(6))
+    #expect(!book.follows(4))
     book.replayed(StoredRecord(sequence: 5, version: 1, payload: []))
     #expect(book.sequence == 5)
   }

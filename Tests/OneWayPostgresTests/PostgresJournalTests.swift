@@ -90,33 +90,65 @@ struct PostgresJournalTests {
     }
   }
 
-  @Test func j4AnAppendThatLostTheRaceIsAConflictWithTheMissedRowsNeverAnOverwrite()
-    async throws
-  {
+  @Test func j4AnAppendThatLostTheRaceFollowsTheWinnersRowsNeverOverwritesThem() async throws {
     try await withJournal { journal in
-      let id = PostgresTestServer.run + "conflict"
-      let winner = StoredRecord(sequence: 1, version: 1, payload: Array("\"winner\"".utf8))
-      let next = StoredRecord(sequence: 2, version: 1, payload: Array("\"next\"".utf8))
-      let loser = StoredRecord(sequence: 1, version: 1, payload: Array("\"loser\"".utf8))
-      #expect(
-        try await journal.append(storeID: id, record: winner, expectedSequence: 0) == .appended
-      )
-      #expect(try await journal.append(storeID: id, record: next, expectedSequence: 1) == .appended)
+      let id = PostgresTestServer.run + "lost-race"
+      func record(_ sequence: UInt64, _ text: String) -> StoredRecord {
+        StoredRecord(sequence: sequence, version: 1, payload: Array("\"\(text)\"".utf8))
+      }
+      let winners = [record(1, "first"), record(2, "second")]
+      for winner in winners {
+        let answer = try await journal.append(
+          storeID: id,
+          record: winner,
+          expectedSequence: winner.sequence - 1
+        )
+        #expect(answer == .appended(sequence: winner.sequence, missed: []))
+      }
+      let loser = record(1, "loser")
       #expect(
         try await journal.append(storeID: id, record: loser, expectedSequence: 0)
-          == .conflict(missed: [winner, next])
+          == .appended(sequence: 3, missed: winners)
       )
-      // A writer that knows of more records than there are leaves no gap.
-      let ahead = StoredRecord(sequence: 5, version: 1, payload: Array("1".utf8))
-      #expect(
-        try await journal.append(storeID: id, record: ahead, expectedSequence: 4)
-          == .conflict(missed: [])
-      )
-      // A record that does not follow the expected one is refused before anything is written.
-      await #expect(throws: PersistenceError.self) {
-        try await journal.append(storeID: id, record: ahead, expectedSequence: 2)
+      #expect(try await journal.records(storeID: id, after: 0) == winners + [record(3, "loser")])
+      // A writer that knows of more rows than there are writes nothing, and is told why.
+      do {
+        _ = try await journal.append(storeID: id, record: record(6, "ahead"), expectedSequence: 5)
+        Issue.record("an append after a row the journal does not have succeeded")
+      } catch let error as PersistenceError {
+        #expect(error.description.contains("ends at record 3"))
       }
-      #expect(try await journal.records(storeID: id, after: 0) == [winner, next])
+      // A record that does not ask for the number after the expected one is refused.
+      await #expect(throws: PersistenceError.self) {
+        try await journal.append(storeID: id, record: record(9, "wrong"), expectedSequence: 3)
+      }
+      #expect(try await journal.records(storeID: id, after: 3) == [])
+    }
+  }
+
+  @Test func j4AppendsOfOneNumberAtTheSameMomentWriteOneRow() async throws {
+    try await withJournal { journal in
+      let id = PostgresTestServer.run + "same-moment"
+      let writers = 8
+      let answers = try await withThrowingTaskGroup(of: SharedAppend.self) { group in
+        for writer in 0..<writers {
+          group.addTask {
+            let record = StoredRecord(sequence: 1, version: 1, payload: Array("\(writer)".utf8))
+            return try await journal.append(storeID: id, record: record, expectedSequence: 0)
+          }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+      let rows = try await journal.records(storeID: id, after: 0)
+      let appended = answers.compactMap { answer -> UInt64? in
+        guard case .appended(let sequence, let missed) = answer else { return nil }
+        // An appended row follows exactly the rows its answer names.
+        #expect(missed.map(\.sequence) == Array(1..<sequence))
+        return sequence
+      }
+      // Every answer that says appended has its own row; nothing else was written.
+      #expect(appended.sorted() == rows.map(\.sequence))
+      #expect(rows.map(\.sequence) == Array(1...UInt64(rows.count)))
     }
   }
 

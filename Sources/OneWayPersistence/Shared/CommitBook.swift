@@ -36,15 +36,22 @@ struct CommitBook: Equatable {
     return (StoredRecord(sequence: sequence + 1, version: version, payload: payload), sequence)
   }
 
-  /// An append lost a race: retry while attempts are left.
+  /// An append wrote nothing: another writer took its number at the same moment. Retry while
+  /// attempts are left.
   mutating func conflicted() -> AfterConflict {
     conflicts += 1
     return attempts < maxAttempts ? .retry : .giveUp(attempts: attempts)
   }
 
-  /// Whether `record` is the next one this store must reduce (not a gap, not a repeat).
-  func follows(_ record: StoredRecord) -> Bool {
-    record.sequence == sequence + 1
+  /// An append was numbered after records of other writers that this store had not reduced.
+  mutating func lostRace() {
+    conflicts += 1
+  }
+
+  /// Whether record `number` is the next one this store must reduce (not a gap, not a
+  /// repeat).
+  func follows(_ number: UInt64) -> Bool {
+    number == sequence + 1
   }
 
   /// A record of another instance was reduced.

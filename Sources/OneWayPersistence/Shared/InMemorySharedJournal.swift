@@ -34,26 +34,33 @@ public actor InMemorySharedJournal: SharedJournal {
     )
   }
 
-  /// Appends `record` if the store's last record is numbered `expectedSequence`; otherwise
-  /// answers a conflict with the records after it. Never overwrites a record.
+  /// Appends `record` after the store's newest record, and answers with the records after
+  /// `expectedSequence`; never overwrites a record.
   public func append(
     storeID: String,
     record: StoredRecord,
     expectedSequence: UInt64
   ) throws -> SharedAppend {
     try requireNext(record, after: expectedSequence, storeID: storeID)
-    let last = entities[storeID]?.records.last?.sequence ?? 0
-    guard last == expectedSequence else {
-      return .conflict(missed: records(storeID: storeID, after: expectedSequence))
+    let newest = entities[storeID]?.records.last?.sequence ?? 0
+    guard newest >= expectedSequence else {
+      throw PersistenceError.journalBehind(
+        location: "\(location) \(storeID)",
+        newest: newest,
+        expected: expectedSequence
+      )
     }
-    entities[storeID, default: Entity()].records.append(record)
+    let missed = records(storeID: storeID, after: expectedSequence)
+    var appended = record
+    appended.sequence = newest + 1
+    entities[storeID, default: Entity()].records.append(appended)
     let count = entities[storeID]?.records.count ?? 0
     waiters.removeAll { waiter in
       guard waiter.storeID == storeID, waiter.count <= count else { return false }
       waiter.continuation.resume()
       return true
     }
-    return .appended
+    return .appended(sequence: appended.sequence, missed: missed)
   }
 
   /// The records of the store `storeID` numbered after `sequence`, in order.

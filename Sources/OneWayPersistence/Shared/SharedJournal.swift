@@ -2,8 +2,8 @@
 /// appends its actions and finds those of the other instances.
 ///
 /// Appends are optimistic: each names the sequence number of the last record its writer knows
-/// of, and the journal answers one that lost a race with ``SharedAppend/conflict(missed:)``
-/// instead of writing over the winner's record (J4). The journal keeps its records after a snapshot: a snapshot only spares a
+/// of. The journal numbers the record after its newest, never over another, and answers with
+/// the records the writer missed, so that the writer reduces them before its own (J4). The journal keeps its records after a snapshot: a snapshot only spares a
 /// loading store the replay of what it covers.
 public protocol SharedJournal: Sendable {
   /// Where the data lives, for error messages (a database and its table, say).
@@ -12,12 +12,15 @@ public protocol SharedJournal: Sendable {
   /// Reads the newest snapshot of the store `storeID` and the records after it, in order.
   func load(storeID: String) async throws -> StoredHistory
 
-  /// Appends `record`, whose sequence must be `expectedSequence + 1`, if the store's last
-  /// record is numbered `expectedSequence`; otherwise answers a conflict with the records the
-  /// writer missed. Never overwrites a record.
+  /// Appends `record` after the store's newest record, and answers with the records after
+  /// `expectedSequence` that the writer missed; never overwrites a record.
   ///
-  /// - Throws: A ``PersistenceError`` when the journal cannot be reached or `record` does not
-  ///   follow `expectedSequence`: nothing was appended.
+  /// `record` asks for number `expectedSequence + 1`, which it gets unless other writers
+  /// appended first.
+  ///
+  /// - Throws: A ``PersistenceError`` when the journal cannot be reached, when `record` does
+  ///   not ask for `expectedSequence + 1`, or when the journal has no record numbered
+  ///   `expectedSequence`: nothing was appended.
   func append(
     storeID: String,
     record: StoredRecord,
@@ -34,18 +37,18 @@ public protocol SharedJournal: Sendable {
 
 /// A shared journal's answer to an append.
 public enum SharedAppend: Sendable, Equatable {
-  /// The record was appended: it is the store's newest.
-  case appended
-  /// Another writer appended first, and nothing was written. `missed` holds the records after
-  /// the expected sequence, in order, as the journal read them while it answered: the loser
-  /// catches up without asking again. It may stop short of the newest record (one committed
-  /// while the append ran), and is empty if the journal did not read them.
+  /// The record was appended as number `sequence`, after `missed`: the records after the
+  /// expected one that other writers appended first, in order.
+  case appended(sequence: UInt64, missed: [StoredRecord])
+  /// Another writer took the same number at the same moment, and nothing was written.
+  /// `missed` holds the records after the expected one that the journal read while it
+  /// answered, in order; the newest may not be among them.
   case conflict(missed: [StoredRecord])
 }
 
 extension SharedJournal {
-  /// Throws unless `record` is numbered `expectedSequence + 1`: what an append checks before it
-  /// writes anything.
+  /// Throws unless `record` asks for number `expectedSequence + 1`: what an append checks
+  /// before it writes anything.
   public func requireNext(
     _ record: StoredRecord,
     after expectedSequence: UInt64,
@@ -55,6 +58,24 @@ extension SharedJournal {
     throw PersistenceError(
       location: "\(location), store \(storeID)",
       reason: .notNext(sequence: record.sequence, expected: expectedSequence)
+    )
+  }
+}
+
+extension PersistenceError {
+  /// A shared journal's newest record is older than the one a writer knows of: the journal
+  /// lost records, or is not the one the store loaded from.
+  public static func journalBehind(
+    location: String,
+    newest: UInt64,
+    expected: UInt64
+  ) -> PersistenceError {
+    PersistenceError(
+      location: location,
+      reason: .unreadable(
+        sequence: expected,
+        message: "the journal ends at record \(newest), before the one its writer knows of"
+      )
     )
   }
 }

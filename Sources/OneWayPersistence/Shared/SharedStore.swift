@@ -132,7 +132,8 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// The number of the last record of the journal this instance has reduced.
   public var sequence: UInt64 { book.sequence }
 
-  /// How many appends lost a race since the store was loaded.
+  /// How many appends lost a race since the store was loaded: found records of other
+  /// instances that this one had not reduced, or took a number at the same moment as one.
   public var conflicts: Int { book.conflicts }
 
   /// Appends `action` to the journal and reduces it; returns the state once it is committed.
@@ -149,13 +150,24 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
     book.startSend()
     while true {
       let (record, expected) = book.nextAppend(payload: payload, version: version)
-      let answer = try await journal.append(storeID: id, record: record, expectedSequence: expected)
-      if case .conflict(let missed) = answer {
+      switch try await journal.append(storeID: id, record: record, expectedSequence: expected) {
+      case .appended(let sequence, let missed):
+        if !missed.isEmpty { book.lostRace() }
+        try await replay(missed)
+        guard book.follows(sequence) else {
+          throw PersistenceError(
+            location: location,
+            reason: .unreadable(
+              sequence: sequence,
+              message:
+                "the journal numbered the action \(sequence); its answer ends at \(book.sequence)"
+            )
+          )
+        }
+      case .conflict(let missed):
+        try await replay(missed)
         switch book.conflicted() {
-        case .retry:
-          // The answer may miss rows committed while it ran; the next append then tells.
-          if missed.isEmpty { try await catchUp() } else { try await replay(missed) }
-          continue
+        case .retry: continue
         case .giveUp(let attempts):
           throw PersistenceError(location: location, reason: .retriesExhausted(attempts: attempts))
         }
@@ -205,7 +217,7 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// Reduces `records` without their effects, checking that none is missing.
   private func replay(_ records: [StoredRecord]) async throws {
     for record in records {
-      guard book.follows(record) else {
+      guard book.follows(record.sequence) else {
         throw PersistenceError(
           location: location,
           reason: .unreadable(
