@@ -218,7 +218,7 @@ struct SharedStoreTests {
         record: record(UInt64(sequence), .increment),
         expectedSequence: UInt64(sequence - 1)
       )
-      #expect(answer == .appended)
+      #expect(answer == .appended(sequence: UInt64(sequence), missed: []))
     }
     // A snapshot that differs from the replay of what it covers: loading must start from it.
     let state = try JSONEncoder().encode(SharedCounter.State(count: 100))
@@ -285,7 +285,8 @@ struct SharedStoreTests {
     var newer = try record(1, .increment)
     newer.version = 2
     #expect(
-      try await journal.append(storeID: "counter", record: newer, expectedSequence: 0) == .appended
+      try await journal.append(storeID: "counter", record: newer, expectedSequence: 0)
+        == .appended(sequence: 1, missed: [])
     )
     await #expect(throws: PersistenceError.self) { try await instance(journal) }
   }
@@ -295,7 +296,7 @@ struct SharedStoreTests {
     let garbage = StoredRecord(sequence: 1, version: 1, payload: Array("{".utf8))
     #expect(
       try await journal.append(storeID: "counter", record: garbage, expectedSequence: 0)
-        == .appended
+        == .appended(sequence: 1, missed: [])
     )
     do {
       _ = try await instance(journal)

@@ -76,7 +76,7 @@ struct PostgresJournalTests {
           record: record,
           expectedSequence: sequence - 1
         )
-        #expect(answer == .appended)
+        #expect(answer == .appended(sequence: sequence, missed: []))
       }
       try await journal.writeSnapshot(
         storeID: id,
