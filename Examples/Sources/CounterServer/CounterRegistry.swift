@@ -12,6 +12,8 @@ actor CounterRegistry: Service {
   private struct Entry {
     var counter: Counter
     var lastUsed: ContinuousClock.Instant
+    /// A counter is never uncreated: once seen created, a send to it needs no check.
+    var isCreated = false
   }
 
   private let journal: any SharedJournal
@@ -30,11 +32,16 @@ actor CounterRegistry: Service {
   /// The counter `id`, or `nil` if it was never created. A counter that does not exist is not
   /// kept, so that requests for unknown ids fill no memory.
   func counter(_ id: String) async throws -> Counter? {
+    if let entry = entries[id], entry.isCreated {
+      entries[id]?.lastUsed = .now
+      return entry.counter
+    }
     let counter = try await loaded(id)
     guard await counter.state.created else {
       entries[id] = nil
       return nil
     }
+    entries[id]?.isCreated = true
     return counter
   }
 
@@ -43,8 +50,13 @@ actor CounterRegistry: Service {
   func create(_ id: String) async throws -> (created: Bool, state: CounterReducer.State) {
     let counter = try await loaded(id)
     let state = try await counter.refresh()
-    if state.created { return (false, state) }
-    return (true, try await counter.send(.create))
+    if state.created {
+      entries[id]?.isCreated = true
+      return (false, state)
+    }
+    let created = try await counter.send(.create)
+    entries[id]?.isCreated = true
+    return (true, created)
   }
 
   private func loaded(_ id: String) async throws -> Counter {

@@ -172,8 +172,7 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
           throw PersistenceError(location: location, reason: .retriesExhausted(attempts: attempts))
         }
       }
-      await engine.send(.committed(action))
-      let state = await engine.state
+      let state = await engine.sendThenRead(.committed(action))
       if book.committed() { await writeSnapshot(of: state) }
       return state
     }
@@ -300,5 +299,13 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// Ends this send's turn, and starts the next waiter's.
   private func endTurn() {
     turns.leave()?.resume()
+  }
+}
+
+extension Store {
+  /// Sends `action` and returns the state it leads to, in one turn of the store's actor.
+  fileprivate func sendThenRead(_ action: Action) -> State {
+    send(action)
+    return state
   }
 }
