@@ -45,6 +45,14 @@ actor CounterRegistry: Service {
     return counter
   }
 
+  /// Sends `action` to the counter `id` and returns its committed state, or `nil` if the
+  /// counter was never created. From the registry's actor straight to the counter's, without
+  /// a stop on the request's task between.
+  func send(_ action: CounterReducer.Action, to id: String) async throws -> CounterReducer.State? {
+    guard let counter = try await counter(id) else { return nil }
+    return try await counter.send(action)
+  }
+
   /// The counter `id`, loaded (and created in the journal when it is new): whether it was new,
   /// and its state.
   func create(_ id: String) async throws -> (created: Bool, state: CounterReducer.State) {

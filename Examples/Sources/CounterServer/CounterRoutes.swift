@@ -43,8 +43,8 @@ struct CounterRoutes {
         guard action != .create else {
           throw Refusal(status: .badRequest, message: "create a counter with PUT /counters/\(id)")
         }
-        guard let counter = try await registry.counter(id) else { throw Self.unknown(id) }
-        return try Self.json(try await counter.send(action))
+        guard let state = try await registry.send(action, to: id) else { throw Self.unknown(id) }
+        return try Self.json(state)
       }
     }
     router.get("/counters/:id") { _, context in
