@@ -6,12 +6,13 @@
 #   apt-get install -y wrk
 #   eval "$(bash Scripts/postgres.sh start)"
 #   swift build --package-path Examples -c release --product CounterServer
-#   bash Benchmarks/Scripts/server_load.sh [SECONDS] [CONNECTIONS]     # 10 s, 32 by default
+#   bash Benchmarks/Scripts/server_load.sh [SECONDS] [CONNECTIONS] [ROUNDS]   # 10 s, 32, 3
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 seconds=${1:-10}
 connections=${2:-32}
+rounds=${3:-3}
 : "${DATABASE_URL:?run eval \"\$(bash Scripts/postgres.sh start)\" first}"
 bin="$(swift build --package-path Examples -c release --show-bin-path)/CounterServer"
 script="$PWD/Benchmarks/Scripts/server_load.lua"
@@ -37,8 +38,9 @@ for i in $(seq "$COUNTERS"); do
   curl -sf -X PUT "http://127.0.0.1:${ports[0]}/counters/$PREFIX-$i" >/dev/null
 done
 
-# run KIND INSTANCES: wrk for $seconds with $connections in all, split over the instances.
-run() {
+# rate KIND INSTANCES: requests per second of one wrk run of $seconds, with $connections in
+# all, split over the instances.
+rate() {
   local kind=$1 instances=$2 total=0 outputs=() clients=()
   for ((i = 0; i < instances; i++)); do
     outputs+=("$(mktemp)")
@@ -48,16 +50,31 @@ run() {
   done
   wait "${clients[@]}"
   for output in "${outputs[@]}"; do
-    rate=$(awk '/^Requests\/sec/ {print $2}' "$output")
-    grep -o 'non2xx=[0-9]* socket_errors=[0-9]*' "$output" | sed "s/^/  $kind: /"
-    total=$(python3 -c "print($total + $rate)")
+    if grep -q 'non2xx=[1-9]\|socket_errors=[1-9]' "$output"; then
+      grep -o 'non2xx=[0-9]* socket_errors=[0-9]*' "$output" | sed "s/^/  $kind: /" >&2
+    fi
+    total=$(python3 -c "print($total + $(awk '/^Requests\/sec/ {print $2}' "$output"))")
     rm -f "$output"
   done
-  printf '%-9s %d instance(s): %8.0f requests/s\n' "$kind" "$instances" "$total"
+  echo "$total"
 }
 
-echo "wrk: ${seconds} s, ${connections} connections, $COUNTERS counters"
-run bare 1
-run counters 1
-run bare 2
-run counters 2
+# The two kinds alternate, round after round, so that a drift of the machine (another
+# process, the database's own work) falls on both alike; the figures are medians.
+echo "wrk: $rounds rounds of ${seconds} s each, ${connections} connections, $COUNTERS counters"
+for instances in 1 2; do
+  bare=() counters=()
+  for ((round = 0; round < rounds; round++)); do
+    bare+=("$(rate bare "$instances")")
+    counters+=("$(rate counters "$instances")")
+  done
+  python3 - "$instances" "${bare[*]}" "${counters[*]}" <<'PYTHON'
+import statistics, sys
+instances, bare, counters = int(sys.argv[1]), sys.argv[2].split(), sys.argv[3].split()
+b = statistics.median(map(float, bare))
+c = statistics.median(map(float, counters))
+print(f"{instances} instance(s): bare {b:,.0f} requests/s, OneWay {c:,.0f}: {c / b:.2f}x"
+      f"  (bare {' '.join(f'{float(x):.0f}' for x in bare)};"
+      f" OneWay {' '.join(f'{float(x):.0f}' for x in counters)})")
+PYTHON
+done
