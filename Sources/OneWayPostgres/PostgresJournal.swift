@@ -102,38 +102,17 @@ public struct PostgresJournal: SharedJournal {
     expectedSequence: UInt64
   ) async throws -> SharedAppend {
     try requireNext(record, after: expectedSequence, storeID: storeID)
-    let expected = Int64(expectedSequence)
-    let payload = String(decoding: record.payload, as: UTF8.self)
-    // Every part reads one snapshot: the missed rows are exactly those up to `newest`. The
-    // primary key refuses a second row of one number: a writer whose insert waited for
-    // another's of the same number inserts nothing, and its answer is a conflict.
-    let rows = try await client.query(
-      """
-      WITH newest AS (
-        SELECT coalesce(max(seq), 0) AS seq FROM oneway_journal WHERE store_id = \(storeID)
-      ), appended AS (
-        INSERT INTO oneway_journal (store_id, seq, action, version)
-        SELECT \(storeID), seq + 1, \(payload)::jsonb, \(record.version) FROM newest
-        WHERE seq >= \(expected)
-        ON CONFLICT (store_id, seq) DO NOTHING
-        RETURNING seq
-      )
-      SELECT 'appended', seq, 0, NULL::text FROM appended
-      UNION ALL
-      SELECT 'newest', seq, 0, NULL FROM newest
-      UNION ALL
-      SELECT 'missed', seq, version, action::text FROM oneway_journal
-      WHERE store_id = \(storeID) AND seq > \(expected)
-      ORDER BY 2
-      """,
-      logger: logger
+    let statement = AppendStatement(
+      storeID: storeID,
+      expected: Int64(expectedSequence),
+      payload: String(decoding: record.payload, as: UTF8.self),
+      version: record.version
     )
+    let rows = try await client.execute(statement, logger: logger)
     var appended: UInt64?
     var newest: UInt64 = 0
     var missed: [StoredRecord] = []
-    for try await (kind, sequence, version, action) in rows.decode(
-      (String, Int64, Int, String?).self
-    ) {
+    for try await (kind, sequence, version, action) in rows {
       switch (kind, action) {
       case ("appended", _): appended = UInt64(sequence)
       case ("newest", _): newest = UInt64(sequence)
@@ -184,5 +163,52 @@ public struct PostgresJournal: SharedJournal {
       """,
       logger: logger
     )
+  }
+}
+
+/// The append, prepared once per connection, so that the database plans it once rather than
+/// for every send.
+///
+/// Every part reads one snapshot: the missed rows are exactly those up to `newest`. The primary
+/// key refuses a second row of one number: a writer whose insert waited for another's of the
+/// same number inserts nothing, and its answer is a conflict.
+private struct AppendStatement: PostgresPreparedStatement {
+  static let name = "oneway_append_1"
+  static let sql = """
+    WITH newest AS (
+      SELECT coalesce(max(seq), 0) AS seq FROM oneway_journal WHERE store_id = $1
+    ), appended AS (
+      INSERT INTO oneway_journal (store_id, seq, action, version)
+      SELECT $1, seq + 1, $3::jsonb, $4 FROM newest
+      WHERE seq >= $2
+      ON CONFLICT (store_id, seq) DO NOTHING
+      RETURNING seq
+    )
+    SELECT 'appended', seq, 0, NULL::text FROM appended
+    UNION ALL
+    SELECT 'newest', seq, 0, NULL FROM newest
+    UNION ALL
+    SELECT 'missed', seq, version, action::text FROM oneway_journal
+    WHERE store_id = $1 AND seq > $2
+    ORDER BY 2
+    """
+  typealias Row = (String, Int64, Int, String?)
+
+  var storeID: String
+  var expected: Int64
+  var payload: String
+  var version: Int
+
+  func makeBindings() throws -> PostgresBindings {
+    var bindings = PostgresBindings(capacity: 4)
+    try bindings.append(storeID)
+    try bindings.append(expected)
+    try bindings.append(payload)
+    try bindings.append(version)
+    return bindings
+  }
+
+  func decodeRow(_ row: PostgresRow) throws -> Row {
+    try row.decode(Row.self)
   }
 }
