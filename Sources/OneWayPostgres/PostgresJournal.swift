@@ -201,10 +201,10 @@ private struct AppendStatement: PostgresPreparedStatement {
 
   func makeBindings() throws -> PostgresBindings {
     var bindings = PostgresBindings(capacity: 4)
-    try bindings.append(storeID)
-    try bindings.append(expected)
-    try bindings.append(payload)
-    try bindings.append(version)
+    bindings.append(storeID)
+    bindings.append(expected)
+    bindings.append(payload)
+    bindings.append(version)
     return bindings
   }
 

@@ -70,21 +70,15 @@ struct CounterRoutes {
   }
 
   /// Appends `action` as the next row of `bare:<id>` with one insert, as a server without
-  /// OneWay would; retried while a concurrent request takes the same number.
+  /// OneWay would; retried while a concurrent request takes the same number. Prepared, as the
+  /// journal's append is, so that the two compare the work around the query.
   private func bareInsert(_ id: String, _ action: CounterReducer.Action) async throws -> Int64 {
-    let storeID = "bare:" + id
-    let payload = String(decoding: try JSONEncoder().encode(action), as: UTF8.self)
+    let insert = BareInsert(
+      storeID: "bare:" + id,
+      payload: String(decoding: try JSONEncoder().encode(action), as: UTF8.self)
+    )
     while true {
-      let rows = try await client.query(
-        """
-        INSERT INTO oneway_journal (store_id, seq, action, version)
-        SELECT \(storeID), coalesce(max(seq), 0) + 1, \(payload)::jsonb, 1
-        FROM oneway_journal WHERE store_id = \(storeID)
-        ON CONFLICT (store_id, seq) DO NOTHING
-        RETURNING seq
-        """
-      )
-      for try await sequence in rows.decode(Int64.self) { return sequence }
+      for try await sequence in try await client.execute(insert) { return sequence }
     }
   }
 
@@ -184,5 +178,32 @@ struct CounterRoutes {
     var response = (try? json(["error": message], status: status)) ?? Response(status: status)
     if retry { response.headers[.retryAfter] = "1" }
     return response
+  }
+}
+
+/// The bare handler's insert: the next row of a store, numbered after its newest.
+private struct BareInsert: PostgresPreparedStatement {
+  static let name = "counter_server_bare_insert"
+  static let sql = """
+    INSERT INTO oneway_journal (store_id, seq, action, version)
+    SELECT $1, coalesce(max(seq), 0) + 1, $2::jsonb, 1
+    FROM oneway_journal WHERE store_id = $1
+    ON CONFLICT (store_id, seq) DO NOTHING
+    RETURNING seq
+    """
+  typealias Row = Int64
+
+  var storeID: String
+  var payload: String
+
+  func makeBindings() throws -> PostgresBindings {
+    var bindings = PostgresBindings(capacity: 2)
+    bindings.append(storeID)
+    bindings.append(payload)
+    return bindings
+  }
+
+  func decodeRow(_ row: PostgresRow) throws -> Row {
+    try row.decode(Row.self)
   }
 }
