@@ -18,7 +18,7 @@ extension StoreLogger {
   /// ```
   ///
   /// - Parameters:
-  ///   - logger: The logger to write to; its own level filters what reaches its handler.
+  ///   - logger: The logger to write to; an entry below its level is not even built.
   ///   - actionLevel: The level of action entries; `.debug` by default.
   ///   - stateLevel: The level of state entries; `.trace` by default.
   /// - Returns: A store logger.
@@ -27,7 +27,9 @@ extension StoreLogger {
     actionLevel: Logger.Level = .debug,
     stateLevel: Logger.Level = .trace
   ) -> StoreLogger {
-    StoreLogger { entry in
+    StoreLogger(isEnabled: { kind in
+      logger.logLevel <= (kind == .action ? actionLevel : stateLevel)
+    }) { entry in
       var metadata: Logger.Metadata = [
         "store": .string(entry.storeName),
         "action": .string(entry.action),

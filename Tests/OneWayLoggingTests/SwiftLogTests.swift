@@ -43,6 +43,51 @@ import Testing
     )
   }
 
+  /// A reducer whose actions count how often they are described.
+  struct Described: Reducer {
+    struct Action: Sendable, CustomStringConvertible {
+      let descriptions: Descriptions
+      var description: String {
+        descriptions.add()
+        return "described"
+      }
+    }
+    struct State: Sendable, Equatable { var count = 0 }
+
+    func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
+      state.count += 1
+      return .none
+    }
+  }
+
+  final class Descriptions: Sendable {
+    private let lock = NSLock()
+    // Every access holds `lock`.
+    private nonisolated(unsafe) var value = 0
+
+    func add() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
+  }
+
+  @Test func l3EntriesBelowTheLoggersLevelAreNotBuilt() async {
+    let records = RecordingLogHandler.Records()
+    var logger = Logger(label: "test") { _ in RecordingLogHandler(records: records) }
+    logger.logLevel = .info
+    let descriptions = Descriptions()
+    let store = Store(reducer: Described(), state: Described.State())
+    await store.debug(.all, to: .swiftLog(logger))
+    await store.send(Described.Action(descriptions: descriptions))
+    #expect(records.all.isEmpty)
+    #expect(descriptions.count == 0, "an action nobody logs is not described")
+
+    logger.logLevel = .debug
+    await store.debug(.all, to: .swiftLog(logger))
+    await store.send(Described.Action(descriptions: descriptions))
+    #expect(records.all.map(\.message) == ["action"], "the state entry is at trace")
+    #expect(records.all.first?.metadata["action"] == "described")
+    #expect(descriptions.count == 1)
+  }
+
   @Test func l3NoneLogsNothing() async {
     let records = RecordingLogHandler.Records()
     let logger = Logger(label: "test") { _ in RecordingLogHandler(records: records) }

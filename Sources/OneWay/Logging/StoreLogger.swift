@@ -14,11 +14,27 @@
 public struct StoreLogger: Sendable {
   /// Receives one entry.
   public let log: @Sendable (StoreLogEntry) -> Void
+  /// Whether entries of a kind are wanted now; the store builds none that are not, so that a
+  /// log filtered out by its level costs no description of actions or states.
+  public let isEnabled: @Sendable (StoreLogEntry.Kind) -> Bool
 
   /// A logger that hands every entry to `log`.
   ///
   /// - Parameter log: Called on the store's isolation with each entry.
   public init(_ log: @escaping @Sendable (StoreLogEntry) -> Void) {
+    self.init(isEnabled: { _ in true }, log)
+  }
+
+  /// A logger that hands `log` the entries of the kinds `isEnabled` wants at the time.
+  ///
+  /// - Parameters:
+  ///   - isEnabled: Called on the store's isolation before each entry is built.
+  ///   - log: Called on the store's isolation with each entry.
+  public init(
+    isEnabled: @escaping @Sendable (StoreLogEntry.Kind) -> Bool,
+    _ log: @escaping @Sendable (StoreLogEntry) -> Void
+  ) {
+    self.isEnabled = isEnabled
     self.log = log
   }
 
@@ -68,8 +84,11 @@ struct StoreLogWriter<Action, State>: Sendable {
   let logger: StoreLogger
 
   func log(_ reduction: Reduction<Action, State>, previous: State?) {
+    let logsAction = options.contains(.action) && logger.isEnabled(.action)
+    let logsState = options.contains(.state) && reduction.stateChanged && logger.isEnabled(.state)
+    guard logsAction || logsState else { return }
     let action = String(describing: reduction.action)
-    if options.contains(.action) {
+    if logsAction {
       logger.log(
         StoreLogEntry(
           kind: .action,
@@ -80,7 +99,7 @@ struct StoreLogWriter<Action, State>: Sendable {
         )
       )
     }
-    if options.contains(.state), reduction.stateChanged {
+    if logsState {
       logger.log(
         StoreLogEntry(
           kind: .state,
