@@ -35,7 +35,6 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   private var book: CommitBook
   private var turns = FIFOTurns<CheckedContinuation<Void, Never>>()
   private let encoder = JSONEncoder()
-  private let decoder = JSONDecoder()
 
   /// Loads the entity `id` from `journal`: its newest snapshot, then the records after it
   /// reduced without their effects.
