@@ -3,8 +3,9 @@
 ///
 /// Appends are optimistic: each names the sequence number of the last record its writer knows
 /// of. The journal numbers the record after its newest, never over another, and answers with
-/// the records the writer missed, so that the writer reduces them before its own (J4). The journal keeps its records after a snapshot: a snapshot only spares a
-/// loading store the replay of what it covers.
+/// the records the writer missed, so that the writer reduces them before its own (J4). The
+/// journal keeps its records after a snapshot: a snapshot only spares a loading store the
+/// replay of what it covers.
 public protocol SharedJournal: Sendable {
   /// Where the data lives, for error messages (a database and its table, say).
   var location: String { get }
