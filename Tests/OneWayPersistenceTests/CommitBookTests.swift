@@ -33,13 +33,19 @@ struct CommitBookTests {
     #expect(book.attempts == 1)
   }
 
-  @Test func j4CatchingUpTakesOnlyTheNextRecord() {
+  @Test func j4CatchingUpTakesOnlyTheNextRecords() {
+    func records(_ numbers: UInt64...) -> [StoredRecord] {
+      numbers.map { StoredRecord(sequence: $0, version: 1, payload: []) }
+    }
     var book = CommitBook(sequence: 4, maxAttempts: 3, snapshotEvery: 10)
-    #expect(book.follows(5))
-    #expect(!book.follows(6))
-    #expect(!book.follows(4))
-    book.replayed(StoredRecord(sequence: 5, version: 1, payload: []))
-    #expect(book.sequence == 5)
+    #expect(book.gap(in: records(5, 6, 7)) == nil)
+    #expect(book.gap(in: records(5, 7)).map { [$0.expected, $0.found] } == [6, 7])
+    #expect(book.gap(in: records(4)).map { [$0.expected, $0.found] } == [5, 4])
+    #expect(book.follows(8, after: records(5, 6, 7)))
+    #expect(book.follows(5, after: []))
+    #expect(!book.follows(7, after: records(5)))
+    book.replayed(records(5, 6))
+    #expect(book.sequence == 6)
   }
 
   @Test func j4SnapshotsFallOnMultiplesOfSnapshotEvery() {
@@ -47,8 +53,10 @@ struct CommitBookTests {
     var due: [UInt64] = []
     for _ in 0..<4 where book.committed() { due.append(book.sequence) }
     // Records 5 and 6 were another instance's: the commit of 7 is not on a multiple.
-    book.replayed(StoredRecord(sequence: 5, version: 1, payload: []))
-    book.replayed(StoredRecord(sequence: 6, version: 1, payload: []))
+    book.replayed([
+      StoredRecord(sequence: 5, version: 1, payload: []),
+      StoredRecord(sequence: 6, version: 1, payload: []),
+    ])
     for _ in 0..<3 where book.committed() { due.append(book.sequence) }
     #expect(due == [3, 9])
   }
@@ -69,5 +77,11 @@ struct CommitBookTests {
     #expect(!turns.isBusy)
     let next = turns.arrive(5)
     #expect(next)
+    // A free turn is taken without a waiter; a busy one is not.
+    var free = FIFOTurns<Int>()
+    let taken = [free.enterIfFree(), free.enterIfFree()]
+    #expect(taken == [true, false])
+    #expect(free.arrive(6) == false)
+    #expect(free.leave() == 6)
   }
 }

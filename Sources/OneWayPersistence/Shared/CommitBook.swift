@@ -48,15 +48,26 @@ struct CommitBook: Equatable {
     conflicts += 1
   }
 
-  /// Whether record `number` is the next one this store must reduce (not a gap, not a
-  /// repeat).
-  func follows(_ number: UInt64) -> Bool {
-    number == sequence + 1
+  /// Where `records` stop following this store's last record one by one: the number expected
+  /// and the one found; `nil` when each is the next (no gap, no repeat).
+  func gap(in records: [StoredRecord]) -> (expected: UInt64, found: UInt64)? {
+    var next = sequence + 1
+    for record in records {
+      guard record.sequence == next else { return (next, record.sequence) }
+      next += 1
+    }
+    return nil
   }
 
-  /// A record of another instance was reduced.
-  mutating func replayed(_ record: StoredRecord) {
-    sequence = record.sequence
+  /// Whether record `number` comes right after `records`, the ones this store is about to
+  /// reduce first.
+  func follows(_ number: UInt64, after records: [StoredRecord]) -> Bool {
+    number == (records.last?.sequence ?? sequence) + 1
+  }
+
+  /// Records of other instances were reduced, the last of them `records.last`.
+  mutating func replayed(_ records: [StoredRecord]) {
+    if let last = records.last { sequence = last.sequence }
   }
 
   /// This store's append was accepted and reduced; returns whether it writes a snapshot now.
@@ -76,6 +87,13 @@ struct FIFOTurns<Waiter> {
   private var waiting: [Waiter] = []
   private var head = 0
   private(set) var isBusy = false
+
+  /// Takes the turn if nobody has it: `true` if taken, `false` if the caller must wait.
+  mutating func enterIfFree() -> Bool {
+    guard !isBusy else { return false }
+    isBusy = true
+    return true
+  }
 
   /// A waiter arrives: `true` if it goes at once, `false` if it was queued.
   mutating func arrive(_ waiter: Waiter) -> Bool {

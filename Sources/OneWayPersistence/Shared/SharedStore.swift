@@ -152,17 +152,21 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
       switch try await journal.append(storeID: id, record: record, expectedSequence: expected) {
       case .appended(let sequence, let missed):
         if !missed.isEmpty { book.lostRace() }
-        try await replay(missed)
-        guard book.follows(sequence) else {
+        let replayed = try replayable(missed)
+        guard book.follows(sequence, after: missed) else {
           throw PersistenceError(
             location: location,
             reason: .unreadable(
               sequence: sequence,
-              message:
-                "the journal numbered the action \(sequence); its answer ends at \(book.sequence)"
+              message: "the journal numbered the action \(sequence), not after the rows it sent"
             )
           )
         }
+        // The rows this instance missed and its own action, in one turn of the engine.
+        let state = await engine.sendThenRead(replayed + [.committed(action)])
+        book.replayed(missed)
+        if book.committed() { await writeSnapshot(of: state) }
+        return state
       case .conflict(let missed):
         try await replay(missed)
         switch book.conflicted() {
@@ -171,9 +175,6 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
           throw PersistenceError(location: location, reason: .retriesExhausted(attempts: attempts))
         }
       }
-      let state = await engine.sendThenRead(.committed(action))
-      if book.committed() { await writeSnapshot(of: state) }
-      return state
     }
   }
 
@@ -214,16 +215,24 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
 
   /// Reduces `records` without their effects, checking that none is missing.
   private func replay(_ records: [StoredRecord]) async throws {
+    guard !records.isEmpty else { return }
+    _ = await engine.sendThenRead(try replayable(records))
+    book.replayed(records)
+  }
+
+  /// The actions of `records` to reduce without their effects: checked to follow this store's
+  /// last record one by one, of a version it reads, and decoded; none is reduced if one is
+  /// not.
+  private func replayable(_ records: [StoredRecord]) throws -> [SharedAction<R.Action>] {
+    if let (expected, found) = book.gap(in: records) {
+      throw PersistenceError(
+        location: location,
+        reason: .unreadable(sequence: expected, message: "the journal skips to record \(found)")
+      )
+    }
+    var actions: [SharedAction<R.Action>] = []
+    actions.reserveCapacity(records.count)
     for record in records {
-      guard book.follows(record.sequence) else {
-        throw PersistenceError(
-          location: location,
-          reason: .unreadable(
-            sequence: book.sequence + 1,
-            message: "the journal skips to record \(record.sequence)"
-          )
-        )
-      }
       try Self.check(version: record.version, supported: version, location: location)
       let action = try Self.decode(
         R.Action.self,
@@ -231,9 +240,9 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
         at: record.sequence,
         location
       )
-      await engine.send(.replayed(action))
-      book.replayed(record)
+      actions.append(.replayed(action))
     }
+    return actions
   }
 
   /// Writes a snapshot of `state`; a failure is reported, and loses nothing: the journal has
@@ -290,6 +299,7 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// Waits for this send's turn: sends are served one at a time, in arrival order, so that two
   /// appends of one entity never overlap while a send awaits the journal.
   private func takeTurn() async {
+    if turns.enterIfFree() { return }
     await withCheckedContinuation { continuation in
       if turns.arrive(continuation) { continuation.resume() }
     }
@@ -302,9 +312,10 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
 }
 
 extension Store {
-  /// Sends `action` and returns the state it leads to, in one turn of the store's actor.
-  fileprivate func sendThenRead(_ action: Action) -> State {
-    send(action)
+  /// Sends `actions` in order and returns the state they lead to, in one turn of the store's
+  /// actor.
+  fileprivate func sendThenRead(_ actions: [Action]) -> State {
+    for action in actions { send(action) }
     return state
   }
 }
