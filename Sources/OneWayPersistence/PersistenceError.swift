@@ -36,6 +36,10 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
     /// A shared journal's record (or the snapshot) numbered `sequence` could not be read; it
     /// was left as it is.
     case unreadable(sequence: UInt64, message: String)
+    /// A shared store's action was committed as record `sequence`, but the store cannot reduce
+    /// record `unreadable`, before it, which another instance appended: the store sends
+    /// nothing more until it is loaded again.
+    case committedPastUnreadable(sequence: UInt64, unreadable: UInt64, message: String)
   }
 
   /// The file (or other location) concerned.
@@ -101,6 +105,12 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
         \(location): the action was not committed; other instances appended first \
         \(attempts) times in a row. Send it again later, or raise maxAttempts if the entity \
         is this busy.
+        """
+    case .committedPastUnreadable(let sequence, let unreadable, let message):
+      return """
+        \(location): the action was committed as record \(sequence), so do not send it again; \
+        but record \(unreadable) could not be read (\(message)), and this store sends nothing \
+        more. Update the app or fix the data, then load the store again.
         """
     case .unreadable(let sequence, let message):
       return """

@@ -169,9 +169,11 @@ public struct PostgresJournal: SharedJournal {
 /// The append, prepared once per connection, so that the database plans it once rather than
 /// for every send.
 ///
-/// Every part reads one snapshot: the missed rows are exactly those up to `newest`. The primary
-/// key refuses a second row of one number: a writer whose insert waited for another's of the
-/// same number inserts nothing, and its answer is a conflict.
+/// Every part reads one snapshot: the missed rows are exactly those up to `newest`. Nothing is
+/// inserted after a row of a newer version than the writer's, which it could not reduce. The
+/// primary key refuses a second row of one number: under PostgreSQL's default isolation (read
+/// committed), a writer whose insert waited for another's of the same number inserts nothing,
+/// and its answer is a conflict.
 private struct AppendStatement: PostgresPreparedStatement {
   static let name = "oneway_append_1"
   static let sql = """
@@ -180,7 +182,8 @@ private struct AppendStatement: PostgresPreparedStatement {
     ), appended AS (
       INSERT INTO oneway_journal (store_id, seq, action, version)
       SELECT $1, seq + 1, $3::jsonb, $4 FROM newest
-      WHERE seq >= $2
+      WHERE seq >= $2 AND NOT EXISTS (
+        SELECT 1 FROM oneway_journal WHERE store_id = $1 AND seq > $2 AND version > $4)
       ON CONFLICT (store_id, seq) DO NOTHING
       RETURNING seq
     )

@@ -122,7 +122,16 @@ struct PostgresJournalTests {
       await #expect(throws: PersistenceError.self) {
         try await journal.append(storeID: id, record: record(9, "wrong"), expectedSequence: 3)
       }
-      #expect(try await journal.records(storeID: id, after: 3) == [])
+      // A row of a newer version is never appended past by an older writer.
+      var newer = record(4, "newer")
+      newer.version = 2
+      let written = try await journal.append(storeID: id, record: newer, expectedSequence: 3)
+      #expect(written == .appended(sequence: 4, missed: []))
+      #expect(
+        try await journal.append(storeID: id, record: record(4, "older"), expectedSequence: 3)
+          == .conflict(missed: [newer])
+      )
+      #expect(try await journal.records(storeID: id, after: 3) == [newer])
     }
   }
 

@@ -3,7 +3,7 @@
 struct CommitBook: Equatable {
   /// What to do after an append lost a race.
   enum AfterConflict: Equatable {
-    /// Catch up with the journal and append again.
+    /// Reduce the records the answer carried, and append again.
     case retry
     /// Give up: every attempt was made.
     case giveUp(attempts: Int)

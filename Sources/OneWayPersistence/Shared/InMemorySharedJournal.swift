@@ -51,6 +51,9 @@ public actor InMemorySharedJournal: SharedJournal {
       )
     }
     let missed = records(storeID: storeID, after: expectedSequence)
+    guard !missed.contains(where: { $0.version > record.version }) else {
+      return .conflict(missed: missed)
+    }
     var appended = record
     appended.sequence = newest + 1
     entities[storeID, default: Entity()].records.append(appended)

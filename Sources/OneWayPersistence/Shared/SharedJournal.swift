@@ -17,10 +17,11 @@ public protocol SharedJournal: Sendable {
   /// `expectedSequence` that the writer missed; never overwrites a record.
   ///
   /// `record` asks for number `expectedSequence + 1`, which it gets unless other writers
-  /// appended first.
+  /// appended first. Nothing is written, and the answer is a conflict, when a record after
+  /// `expectedSequence` has a newer version than `record`: its writer could not reduce it.
   ///
   /// - Throws: A ``PersistenceError`` when the journal cannot be reached, when `record` does
-  ///   not ask for `expectedSequence + 1`, or when the journal has no record numbered
+  ///   not ask for `expectedSequence + 1`, or when the journal's newest record is older than
   ///   `expectedSequence`: nothing was appended.
   func append(
     storeID: String,
@@ -41,7 +42,8 @@ public enum SharedAppend: Sendable, Equatable {
   /// The record was appended as number `sequence`, after `missed`: the records after the
   /// expected one that other writers appended first, in order.
   case appended(sequence: UInt64, missed: [StoredRecord])
-  /// Another writer took the same number at the same moment, and nothing was written.
+  /// Nothing was written: another writer took the same number at the same moment, or a missed
+  /// record has a newer version than the writer's.
   /// `missed` holds the records after the expected one that the journal read while it
   /// answered, in order; the newest may not be among them.
   case conflict(missed: [StoredRecord])

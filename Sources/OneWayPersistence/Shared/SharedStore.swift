@@ -5,10 +5,11 @@ import OneWay
 /// share, such as the instances of a service over one database.
 ///
 /// Every `send` appends its action to the journal, naming the last record this instance knows
-/// of, and returns the new state once the journal accepted it. An instance that lost a race
-/// for the entity reduces the records it missed (without their effects, which ran where they
-/// were committed) and appends again, up to `maxAttempts` times (J4). Sends to one shared store
-/// are served one at a time, in the order they arrive.
+/// of, and returns the new state once the journal accepted it. The journal numbers the action
+/// after its newest record and answers with the records this instance missed, which it reduces
+/// first (without their effects, which ran where they were committed); an append that another
+/// took the same number as at the same moment is made again, up to `maxAttempts` times (J4).
+/// Sends to one shared store are served one at a time, in the order they arrive.
 ///
 /// ```swift
 /// let counter = try await SharedStore.load(
@@ -34,6 +35,9 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   private let onError: @Sendable (any Error) -> Void
   private var book: CommitBook
   private var turns = FIFOTurns<CheckedContinuation<Void, Never>>()
+  /// Why the store cannot go on: a record the journal holds, after its last one, that it
+  /// cannot reduce. Every send then fails before it appends anything.
+  private var blocked: PersistenceError?
   private let encoder = JSONEncoder()
 
   /// Loads the entity `id` from `journal`: its newest snapshot, then the records after it
@@ -140,11 +144,15 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// - Throws: A ``PersistenceError`` with reason
   ///   ``PersistenceError/Reason/retriesExhausted(attempts:)`` when every attempt lost a race,
   ///   or the journal's error (a lost connection): the action may then be committed or not,
-  ///   and the next send reduces it if it was.
+  ///   and the next send reduces it if it was. With reason
+  ///   ``PersistenceError/Reason/committedPastUnreadable(sequence:unreadable:message:)``, the
+  ///   action was committed, but a record before it cannot be reduced here: the store sends
+  ///   nothing more until it is loaded again.
   @discardableResult
   public func send(_ action: R.Action) async throws -> R.State {
     await takeTurn()
     defer { endTurn() }
+    if let blocked { throw blocked }
     let payload = try encode(action)
     book.startSend()
     while true {
@@ -152,15 +160,20 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
       switch try await journal.append(storeID: id, record: record, expectedSequence: expected) {
       case .appended(let sequence, let missed):
         if !missed.isEmpty { book.lostRace() }
-        let replayed = try replayable(missed)
-        guard book.follows(sequence, after: missed) else {
-          throw PersistenceError(
-            location: location,
-            reason: .unreadable(
-              sequence: sequence,
-              message: "the journal numbered the action \(sequence), not after the rows it sent"
+        let replayed: [SharedAction<R.Action>]
+        do {
+          replayed = try replayable(missed)
+          guard book.follows(sequence, after: missed) else {
+            throw PersistenceError(
+              location: location,
+              reason: .unreadable(
+                sequence: book.sequence + UInt64(missed.count) + 1,
+                message: "the journal numbered the action \(sequence), not after the rows it sent"
+              )
             )
-          )
+          }
+        } catch let error as PersistenceError {
+          throw block(after: error, committed: sequence)
         }
         // The rows this instance missed and its own action, in one turn of the engine.
         let state = await engine.sendThenRead(replayed + [.committed(action)])
@@ -211,6 +224,31 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// Reduces the records the other instances appended since this one's last.
   private func catchUp() async throws {
     try await replay(journal.records(storeID: id, after: book.sequence))
+  }
+
+  /// Stops the store after its action was committed as record `sequence` past a record it
+  /// cannot reduce (`error`): this send and every later one fail, the later ones before they
+  /// append, so that nothing more is committed that this instance cannot answer for.
+  private func block(after error: PersistenceError, committed sequence: UInt64) -> PersistenceError
+  {
+    let unreadable: UInt64
+    let message: String
+    switch error.reason {
+    case .unreadable(let number, let reason):
+      (unreadable, message) = (number, reason)
+    case .newerVersion(let found, let supported):
+      (unreadable, message) = (book.sequence + 1, "schema \(found), newer than \(supported)")
+    default:
+      (unreadable, message) = (book.sequence + 1, error.description)
+    }
+    blocked = PersistenceError(
+      location: location,
+      reason: .unreadable(sequence: unreadable, message: message)
+    )
+    return PersistenceError(
+      location: location,
+      reason: .committedPastUnreadable(sequence: sequence, unreadable: unreadable, message: message)
+    )
   }
 
   /// Reduces `records` without their effects, checking that none is missing.
