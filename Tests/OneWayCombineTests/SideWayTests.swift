@@ -193,6 +193,24 @@ import Testing
     #expect(failure == -1)
   }
 
+  /// The task starts at the subscriber's first demand, so its result, even a failure thrown at
+  /// once, always follows the subscription (operators such as `catch` accept nothing before).
+  @MainActor @Test func w1AsyncStartsItsTaskAtTheFirstDemand() async {
+    let runs = RunCount()
+    let recorder = EventRecorder()
+    SideWay<Int, any Error>.async { @MainActor in
+      runs.value += 1
+      throw Failure()
+    }
+    .subscribe(recorder)
+    // A task started by the subscription would run here: the main actor runs it first.
+    await Task.yield()
+    #expect(runs.value == 0)
+    let events = await recorder.events(afterRequesting: .max(1))
+    #expect(runs.value == 1)
+    #expect(events == ["subscription", "failure"])
+  }
+
   /// 1.3's TestWay: a future that answers on a test scheduler is reduced when the scheduler
   /// reaches it, and only its first answer counts.
   @Test(arguments: [ThreadOption.current, .threadSafe])
@@ -288,6 +306,47 @@ where P.Failure == Never, P.Output: Sendable {
         }
       }
     )
+  }
+}
+
+@MainActor private final class RunCount {
+  var value = 0
+}
+
+/// A subscriber that asks for nothing until told, and records what it receives.
+private final class EventRecorder: Subscriber {
+  typealias Input = Int
+  typealias Failure = any Error
+
+  private var subscription: (any Subscription)?
+  private var events: [String] = []
+  private var isCompleted = false
+  private var completed: CheckedContinuation<[String], Never>?
+
+  func receive(subscription: any Subscription) {
+    events.append("subscription")
+    self.subscription = subscription
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    events.append("value \(input)")
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<any Error>) {
+    if case .failure = completion { events.append("failure") } else { events.append("finished") }
+    isCompleted = true
+    completed?.resume(returning: events)
+    completed = nil
+  }
+
+  /// Asks the subscription for `demand` and waits for the completion, if it has not come yet.
+  func events(afterRequesting demand: Subscribers.Demand) async -> [String] {
+    if isCompleted { return events }
+    return await withCheckedContinuation { continuation in
+      completed = continuation
+      subscription?.request(demand)
+    }
   }
 }
 

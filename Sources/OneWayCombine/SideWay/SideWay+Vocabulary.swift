@@ -97,7 +97,7 @@ extension SideWay {
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable () async -> Output
   ) -> SideWay where Failure == Never {
-    SideWay<Output, any Error>.task(priority: priority, operation: operation)
+    TaskPublisher(priority: priority, operation: operation)
       .catch { _ in Empty<Output, Never>() }
       .eraseToSideWay()
   }
@@ -116,41 +116,6 @@ extension SideWay {
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable () async throws -> Output
   ) -> SideWay where Failure == any Error {
-    task(priority: priority, operation: operation).eraseToSideWay()
-  }
-}
-
-extension SideWay where Failure == any Error {
-  /// A publisher that, for each subscriber, starts a task on the main actor running
-  /// `operation`; it emits the result and completes (a cancelled task completes without a
-  /// value), and cancelling the subscription cancels the task.
-  ///
-  /// The result goes through a `Future`, which keeps it until the subscriber asks for it, so a
-  /// task that finishes before the subscriber's demand arrives loses nothing.
-  static func task(
-    priority: TaskPriority?,
-    operation: @escaping @Sendable () async throws -> Output
-  ) -> some Publisher<Output, any Error> {
-    Deferred {
-      var task: Task<Void, Never>?
-      let future = Future<Output?, any Error> { promise in
-        // A `Future`'s promise may be called from any thread.
-        let promise = UncheckedSendable(promise)
-        task = Task(priority: priority) { @MainActor in
-          do {
-            try Task.checkCancellation()
-            let output = try await operation()
-            try Task.checkCancellation()
-            promise.value(.success(output))
-          } catch is CancellationError {
-            promise.value(.success(nil))
-          } catch {
-            promise.value(.failure(error))
-          }
-        }
-      }
-      let started = task
-      return future.compactMap { $0 }.handleEvents(receiveCancel: { started?.cancel() })
-    }
+    TaskPublisher(priority: priority, operation: operation).eraseToSideWay()
   }
 }
