@@ -39,6 +39,7 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// cannot reduce. Every send then fails before it appends anything.
   private var blocked: PersistenceError?
   private let encoder = JSONEncoder()
+  private let decoder = JSONDecoder()
 
   /// Loads the entity `id` from `journal`: its newest snapshot, then the records after it
   /// reduced without their effects.
@@ -73,7 +74,13 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
     var sequence: UInt64 = 0
     if let snapshot = history.snapshot {
       try check(version: snapshot.version, supported: version, location: location)
-      state = try decode(R.State.self, from: snapshot.state, at: snapshot.sequence, location)
+      state = try decode(
+        R.State.self,
+        from: snapshot.state,
+        at: snapshot.sequence,
+        location,
+        with: JSONDecoder()
+      )
       sequence = snapshot.sequence
     }
     let store = SharedStore(
@@ -276,7 +283,8 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
         R.Action.self,
         from: record.payload,
         at: record.sequence,
-        location
+        location,
+        with: decoder
       )
       actions.append(.replayed(action))
     }
@@ -313,10 +321,11 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
     _ type: T.Type,
     from bytes: [UInt8],
     at sequence: UInt64,
-    _ location: String
+    _ location: String,
+    with decoder: JSONDecoder
   ) throws -> T {
     do {
-      return try JSONDecoder().decode(type, from: Data(bytes))
+      return try decoder.decode(type, from: Data(bytes))
     } catch {
       throw PersistenceError(
         location: location,
