@@ -88,9 +88,12 @@ HOT_PATHS = [
     ("Row store send, 100 row stores", "b15-viewstore-rows", 100, 5000, 1),
     ("Row store send, 10,000 row stores", "b15-viewstore-rows", 10000, 5000, 1),
     # A rename of one row among 1,000 and among 100,000, the list's view observing the ids and
-    # each row's view its title: one view told per send, whose title is read again.
+    # each row's view its title: one view told per send, whose title is read again. Making the
+    # 100,000 rows and their views costs billions of instructions, which vary between two runs
+    # by millions (libdispatch's threads wait with time-outs meanwhile): its N is large enough
+    # to make that about 1% of an iteration, not the 5% tolerance.
     ("Observed row rename, 1,000 rows", "b17-observed-rows", 1000, 5000, 1),
-    ("Observed row rename, 100,000 rows", "b17-observed-rows", 100000, 5000, 1),
+    ("Observed row rename, 100,000 rows", "b17-observed-rows", 100000, 20000, 1),
 ]
 
 # Hot paths whose allocations are shown but not checked: making 10,000 row stores allocates a
