@@ -25,7 +25,16 @@ fi
 output=$(mktemp)
 trap 'rm -f "$output"' EXIT
 
-swift build -c release --package-path "$package"
+# swift-build itself has died once in CI of a segmentation fault inside libdispatch's event loop
+# (a toolchain fault, not a build error): a build that dies of a signal is run once more.
+status=0
+swift build -c release --package-path "$package" || status=$?
+if ((status > 128)); then
+  echo "swift build died of signal $((status - 128)); building once more" >&2
+  swift build -c release --package-path "$package"
+elif ((status != 0)); then
+  exit "$status"
+fi
 bin=$(swift build -c release --package-path "$package" --show-bin-path)
 
 for executable in OneWayBenchmarks SwiduxBenchmarks WayBenchmarks; do
