@@ -34,6 +34,9 @@ import Testing
     @Triggered var pulse = 0
     @Triggered var flash = 0
     var rows: [Row] = []
+    /// Not stored: read and compared through its key path, where stored properties are read
+    /// at their offset in the state.
+    var doubled: Int { number * 2 }
   }
 
   enum Action: Sendable {
@@ -118,6 +121,18 @@ import Testing
     #expect(observer.fired == 0, "a sibling in the same struct")
     store.send(.theme("dark"))
     #expect(observer.fired == 1)
+  }
+
+  @Test func v4AComputedPropertyIsObservedLikeAStoredOne() {
+    let store = Self.store()
+    let observer = ViewObserver { _ = store.doubled }
+    store.send(.loading(true))
+    store.send(.theme("dark"))
+    #expect(observer.fired == 0, "other properties")
+    store.send(.number(4))
+    #expect(observer.fired == 1)
+    #expect(store.doubled == 8)
+    #expect(store.number == 4, "a stored property read in place agrees")
   }
 
   @Test func v4AnEqualAssignmentToATriggeredPropertyTellsItsReadersOnly() {
@@ -245,10 +260,14 @@ import Testing
     let registrar = try #require(store.observer.registrar as? Registrar)
     store.send(.number(1))
     #expect(!registrar.isStateArmed)
-    let current = store.engine.state
+    var current = store.engine.state
     var next = current
     next.number = 2
-    registrar.willSet(from: current, to: next, assigned: false)
+    withUnsafePointer(to: &current) { current in
+      withUnsafePointer(to: &next) { next in
+        registrar.willSet(from: current, to: next, assigned: false)
+      }
+    }
     #expect(!registrar.isStateChanging, "nobody read it since the last change")
     _ = store.state
     #expect(registrar.isStateChanging, "read during the change: told of its didSet")

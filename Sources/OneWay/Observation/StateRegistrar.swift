@@ -11,7 +11,11 @@ class ObservationHooks<State> {
   /// A read of `state` on `subject`, the store itself (alive: it is reading).
   @usableFromInline func access(_ subject: AnyObject) {}
   /// Before the store commits `next` in place of `current` (see ``StateObserver``).
-  @usableFromInline func willSet(from current: State, to next: State, assigned: Bool) {}
+  @usableFromInline func willSet(
+    from current: UnsafePointer<State>,
+    to next: UnsafePointer<State>,
+    assigned: Bool
+  ) {}
   @usableFromInline func didSet() {}
 
   @usableFromInline init() {}
@@ -88,13 +92,14 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
   }
 
   /// A read of the property at `path` on `subject`; `make` makes what the registrar keeps of
-  /// it, the first time it is read, which holds `path`.
+  /// it, the first time it is read, which holds `path`. Returns the property's offset in the
+  /// state, if it is stored there inline.
   @usableFromInline
   func access<Value: Equatable>(
     _ subject: Subject,
     _ path: KeyPath<Member, Value>,
     make: () -> ObservedPath<Subject, Member>
-  ) {
+  ) -> Int? {
     let observed: ObservedPath<Subject, Member>
     if let found = pathsByIdentity[ObjectIdentifier(path)] {
       observed = self.path(found)
@@ -110,12 +115,17 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
       armed.append(observed)
     }
     observed.access(registrar, subject)
+    return observed.offset
   }
 
   // Disarm what changed before telling anyone: an observer told of the change may read the
   // store again, which arms what it reads. The lists are walked by index rather than through
   // `indices` or an iterator, which are generic calls in this unspecialized code.
-  @usableFromInline override func willSet(from current: Member, to next: Member, assigned: Bool) {
+  @usableFromInline override func willSet(
+    from current: UnsafePointer<Member>,
+    to next: UnsafePointer<Member>,
+    assigned: Bool
+  ) {
     guard let subject else { return }
     isCommitting = true
     if isStateArmed {
@@ -168,7 +178,7 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
       path(changing[index]).didSet(registrar, subject)
       index += 1
     }
-    changing.removeAll(keepingCapacity: true)
+    while !changing.isEmpty { changing.removeLast() }
   }
 
   /// A property of the lists, as what it is.
@@ -195,17 +205,25 @@ class ObservedProperty {
 class ObservedPath<Subject: Observable & AnyObject, State>: ObservedProperty {
   /// Whether its value differs between two states; compiled for the client's state (see
   /// ``ViewStore/observe(_:)``).
-  final let differs: (_ current: State, _ next: State) -> Bool
+  final let differs: (_ current: UnsafePointer<State>, _ next: UnsafePointer<State>) -> Bool
+  /// Its offset in the state, if it is stored there inline (`MemoryLayout.offset(of:)`).
+  final let offset: Int?
 
   @usableFromInline
-  init(differs: @escaping (State, State) -> Bool) {
+  init(
+    offset: Int?,
+    differs: @escaping (UnsafePointer<State>, UnsafePointer<State>) -> Bool
+  ) {
+    self.offset = offset
     self.differs = differs
     super.init()
   }
 
   func access(_ registrar: ObservationRegistrar, _ subject: Subject) {}
   /// Whether a `@Triggered` property on its path was assigned between `current` and `next`.
-  func wasAssigned(_ current: State, _ next: State) -> Bool { false }
+  func wasAssigned(_ current: UnsafePointer<State>, _ next: UnsafePointer<State>) -> Bool {
+    false
+  }
   func willSet(_ registrar: ObservationRegistrar, _ subject: Subject) {}
   func didSet(_ registrar: ObservationRegistrar, _ subject: Subject) {}
 }
@@ -222,21 +240,22 @@ final class ObservedValue<Subject: Observable & AnyObject, State, Value: Equatab
   init(
     _ path: KeyPath<State, Value>,
     _ storePath: KeyPath<Subject, Value>,
-    differs: @escaping (State, State) -> Bool
+    offset: Int?,
+    differs: @escaping (UnsafePointer<State>, UnsafePointer<State>) -> Bool
   ) {
     self.path = path
     self.storePath = storePath
-    super.init(differs: differs)
+    super.init(offset: offset, differs: differs)
   }
 
   override func access(_ registrar: ObservationRegistrar, _ subject: Subject) {
     registrar.access(subject, keyPath: storePath)
   }
 
-  override func wasAssigned(_ current: State, _ next: State) -> Bool {
+  override func wasAssigned(_ current: UnsafePointer<State>, _ next: UnsafePointer<State>) -> Bool {
     let path = self.path
-    let before = TriggeredAssignments.assignments { _ = current[keyPath: path] }
-    let after = TriggeredAssignments.assignments { _ = next[keyPath: path] }
+    let before = TriggeredAssignments.assignments { _ = current.pointee[keyPath: path] }
+    let after = TriggeredAssignments.assignments { _ = next.pointee[keyPath: path] }
     return before != after
   }
 

@@ -82,7 +82,7 @@ extension ViewStore {
     {
       // Safe: the same key path object, typed with the collection it was found to have.
       let list = unsafeDowncast(state, to: KeyPath<State, IdentifiedList<Child.State>>.self)
-      observe(list.appending(path: \.ids))
+      _ = observe(list.appending(path: \.ids))
     }
     return engine.elementStores(
       state,

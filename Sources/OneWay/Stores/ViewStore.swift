@@ -124,7 +124,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   @inlinable
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-      observe(keyPath)
+      if let offset = observe(keyPath) { return engine.storedValue(at: offset) }
     }
     return engine.state[keyPath: keyPath]
   }
@@ -137,24 +137,38 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   }
 
   /// Tells Observation that `keyPath` was read, and has the store compare it after each change
-  /// until it changes (see ``StateRegistrar``).
+  /// until it changes (see ``StateRegistrar``); returns the property's offset in the state, if
+  /// it is stored there inline (`MemoryLayout.offset(of:)`).
   ///
   /// Inlinable: the comparison it makes, the first time a key path is read, runs in the commit
   /// of every change until the property changes; made here, it reads and compares the value
-  /// compiled for the client's state, not through unspecialized generic code.
+  /// compiled for the client's state, not through unspecialized generic code. A stored
+  /// property is read at its offset: applying a key path looks up generic metadata on every
+  /// application, which cost more than the rest of such a comparison.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @inlinable
-  func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>) {
+  func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Int? {
     if observer.registrar == nil { startObservation() }
     // Safe: `startObservation()` is the only place that sets the registrar, to this type.
     let registrar = unsafeDowncast(
       observer.registrar.unsafelyUnwrapped,
       to: StateRegistrar<ViewStore, State>.self
     )
-    registrar.access(self, keyPath) {
-      ObservedValue(keyPath, \ViewStore.[dynamicMember: keyPath]) { current, next in
-        current[keyPath: keyPath] != next[keyPath: keyPath]
+    return registrar.access(self, keyPath) {
+      let offset = MemoryLayout<State>.offset(of: keyPath)
+      let differs: (UnsafePointer<State>, UnsafePointer<State>) -> Bool
+      if let offset {
+        // Safe: `offset(of:)` found a `Value` stored inline at `offset` in every `State`, and
+        // the engine lends both states for the comparison.
+        differs = {
+          UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self)
+            != UnsafeRawPointer($1).load(fromByteOffset: offset, as: Value.self)
+        }
+      } else {
+        differs = { $0.pointee[keyPath: keyPath] != $1.pointee[keyPath: keyPath] }
       }
+      let storePath = \ViewStore.[dynamicMember: keyPath]
+      return ObservedValue(keyPath, storePath, offset: offset, differs: differs)
     }
   }
 
@@ -355,7 +369,11 @@ final class ViewStoreObserver<State>: StateObserver<State> {
   override init() {}
 
   @inlinable
-  override func willChange(from current: State, to next: State, assigned: Bool) {
+  override func willChange(
+    from current: UnsafePointer<State>,
+    to next: UnsafePointer<State>,
+    assigned: Bool
+  ) {
     #if canImport(Combine) || ONEWAY_OPENCOMBINE_TYPECHECK
       objectWillChange?.send()
     #endif

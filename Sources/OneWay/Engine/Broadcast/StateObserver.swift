@@ -11,13 +11,21 @@
 /// Generic over the state, so that a view store can tell Observation which of the properties
 /// read through it changed (V4): it compares them in the state the store holds and the one it
 /// is about to commit.
+///
+/// The states are lent as pointers, valid only during the call: passed as values, each call
+/// copied the store's state out of the engine, a whole-state copy per commit for an observer
+/// that reads a property or two of each.
 @usableFromInline
 class StateObserver<State> {
   /// Runs just before a changed state is committed: the store holds `current`, and is about to
   /// commit `next`; `assigned` says whether a `@Triggered` property was assigned during the
   /// reduce (then `next` may equal `current`).
   @usableFromInline
-  func willChange(from current: State, to next: State, assigned: Bool) {}
+  func willChange(
+    from current: UnsafePointer<State>,
+    to next: UnsafePointer<State>,
+    assigned: Bool
+  ) {}
 
   /// Runs just after a changed state is committed.
   @usableFromInline

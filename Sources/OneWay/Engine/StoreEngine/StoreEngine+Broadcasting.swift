@@ -29,11 +29,21 @@ extension StoreEngine {
   /// ``StateBacklog``), then tells the observer; `assigned` says whether a `@Triggered`
   /// property was assigned during the reduce.
   @inlinable @inline(__always)
-  func willCommitChange(to next: State, assigned: Bool) {
+  func willCommitChange(to next: inout State, assigned: Bool) {
     if backlog?.holdsOnlyTheCurrentState == true {
       backlog!.keepFirst(core.state)
     }
-    broadcaster?.observer?.willChange(from: core.state, to: next, assigned: assigned)
+    guard let observer = broadcaster?.observer else { return }
+    // Safe: both pointers live only for the call, and nothing writes either state meanwhile.
+    // Observers are user code (Observation's `onChange`), which may read the state during the
+    // access, as a reducer may during `reduceInPlace`; none can write it: a send it makes is
+    // queued until the commit is over (A5), and the engine's accesses are not checked
+    // dynamically (see its stored properties).
+    withUnsafePointer(to: &core.state) { current in
+      withUnsafePointer(to: &next) { next in
+        observer.willChange(from: current, to: next, assigned: assigned)
+      }
+    }
   }
 
   /// Tells the observers, the `states` loops (or the backlog, before the first loop) and the

@@ -26,7 +26,7 @@ extension StoreEngine {
     var next = state
     while true {
       let changed = next != core.state
-      if changed { willCommitChange(to: next, assigned: false) }
+      if changed { willCommitChange(to: &next, assigned: false) }
       core.state = next
       if changed { didCommit() }
       guard let pending = pendingReplacement else { break }

@@ -104,7 +104,7 @@ extension StoreEngine {
       }
     }
     let changed = differs || assigned
-    if changed { willCommitChange(to: next, assigned: assigned) }
+    if changed { willCommitChange(to: &next, assigned: assigned) }
     // Equal is not identical: `@Ignored` fields may have changed, and they are kept, only not
     // announced.
     core.state = next

@@ -48,8 +48,9 @@ extension StoreEngine {
   /// Commits a state that no reduce produced, telling everyone who watches a change; the channel
   /// of reductions is not told, since no action was reduced.
   func commitTravelled(_ state: State) {
+    var state = state
     let changed = state != core.state
-    if changed { willCommitChange(to: state, assigned: false) }
+    if changed { willCommitChange(to: &state, assigned: false) }
     core.state = state
     if changed { didCommit() }
   }

@@ -113,4 +113,15 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// The current state.
   @inlinable
   package var state: State { core.state }
+
+  /// The value stored inline at `offset` in the state (see `MemoryLayout.offset(of:)`), read in
+  /// place: reading it through `state` copies the whole state first.
+  @inlinable
+  package func storedValue<Value>(at offset: Int) -> Value {
+    // Safe: the caller found `offset` for a `Value` stored inline in `State`, and the pointer
+    // lives only for the read, on the store's isolation.
+    withUnsafePointer(to: &core.state) {
+      UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self)
+    }
+  }
 }
