@@ -68,3 +68,20 @@ func observedPropertyBenchmarks() {
     }
   }
 }
+
+/// 13, for reference: what Observation itself costs the row where one property is read and
+/// changed, on top of its baseline (see `BareObservationCalls`).
+func observationCallsBenchmark() {
+  Benchmark(
+    "B13 reference: reduce + 1 key-path comparison + Observation's willSet, didSet, access",
+    configuration: configuration(.kilo)
+  ) { benchmark in
+    let sample = MainActorSample(benchmark: benchmark)
+    await MainActor.run {
+      let fixture = BareObservationCalls()
+      sample.benchmark.startMeasurement()
+      fixture.send(sample.benchmark.scaledIterations)
+      sample.benchmark.stopMeasurement()
+    }
+  }
+}

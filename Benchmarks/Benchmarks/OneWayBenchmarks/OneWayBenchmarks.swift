@@ -257,6 +257,7 @@ let benchmarks: @Sendable () -> Void = {
   largeStateBenchmarks()
   defaultStoreBenchmarks()
   observedPropertyBenchmarks()
+  observationCallsBenchmark()
   scopeBenchmarks()
   historyBenchmarks()
   childStoreBenchmarks()

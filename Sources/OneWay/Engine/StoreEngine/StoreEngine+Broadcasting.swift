@@ -39,8 +39,10 @@ extension StoreEngine {
     // access, as a reducer may during `reduceInPlace`; none can write it: a send it makes is
     // queued until the commit is over (A5), and the engine's accesses are not checked
     // dynamically (see its stored properties).
+    // `next` is a local of the caller, the send of every store: a pointer to it made with
+    // `withUnsafePointer` would put a stack protector on every send, changed or not.
     withUnsafePointer(to: &core.state) { current in
-      withUnsafePointer(to: &next) { next in
+      _withUnprotectedUnsafePointer(to: &next) { next in
         observer.willChange(from: current, to: next, assigned: assigned)
       }
     }
