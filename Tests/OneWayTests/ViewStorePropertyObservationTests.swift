@@ -135,6 +135,96 @@ import Testing
     #expect(store.number == 4, "a stored property read in place agrees")
   }
 
+  @Test func v4StoredPropertiesAreReadAtTheirOffsetOthersThroughTheirKeyPath() throws {
+    let store = Self.store(rows: 2)
+    _ = store.number
+    _ = store.settings
+    _ = store[dynamicMember: \.settings.theme]
+    _ = store.rows
+    _ = store.doubled
+    _ = store.pulse
+    _ = store[dynamicMember: \.rows.count]
+    _ = store[dynamicMember: \.rows[1].title]
+    let registrar = try #require(store.observer.registrar as? Registrar)
+    for stored: AnyKeyPath in [\State.number, \State.settings, \State.settings.theme, \State.rows] {
+      #expect(registrar.paths[stored]?.offset != nil, "\(stored) is stored inline")
+    }
+    for other: AnyKeyPath in [
+      \State.doubled, \State.pulse, \State.rows.count, \State.rows[1].title,
+    ] {
+      let observed = try #require(registrar.paths[other])
+      #expect(observed.offset == nil, "\(other) is computed or behind a reference")
+    }
+  }
+
+  @Test func v4FieldsOfEveryKindAreComparedAndReadInPlace() {
+    final class Box: Sendable, Equatable {
+      static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs }
+    }
+    struct Fields: Sendable, Equatable {
+      var flag = false
+      var names: [String] = []
+      var nickname: String?
+      var box: Box
+      var title = ""
+    }
+    enum Edit: Sendable {
+      case names([String]), nickname(String?), box(Box), title(String)
+    }
+    weak var replaced: Box?
+    let store = ViewStore(
+      reducer: ClosureReducer<Edit, Fields> { fields, edit in
+        switch edit {
+        case .names(let names): fields.names = names
+        case .nickname(let nickname): fields.nickname = nickname
+        case .box(let box): fields.box = box
+        case .title(let title): fields.title = title
+        }
+        return .none
+      },
+      state: Fields(box: Box())
+    )
+    .withoutStatesBacklog()
+    let names = ViewObserver { _ = store.names }
+    let nickname = ViewObserver { _ = store.nickname }
+    let boxes = ViewObserver { _ = store.box }
+    let title = ViewObserver { _ = store.title }
+    store.send(.names(["a", "b"]))
+    store.send(.nickname("n"))
+    store.send(.title("t"))
+    store.send(.nickname(nil))
+    #expect([names.fired, nickname.fired, boxes.fired, title.fired] == [1, 2, 0, 1])
+    #expect(store.names == ["a", "b"] && store.nickname == nil && store.title == "t")
+    do {
+      let box = Box()
+      replaced = box
+      store.send(.box(box))
+    }
+    #expect(boxes.fired == 1)
+    #expect(store.box === replaced, "read where it is stored")
+    store.send(.box(Box()))
+    #expect(boxes.fired == 2)
+    #expect(replaced == nil, "reads in place keep nothing they read alive")
+  }
+
+  @Test func v4ATravelWhileATravelledStateIsAnnouncedStopsWithAMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let store = ViewStorePropertyObservationTests.store()
+        var travelled = store.engine.state
+        travelled.number = 1
+        withObservationTracking {
+          _ = store.number
+        } onChange: {
+          MainActor.assumeIsolated { store.engine.travel(to: store.engine.state) }
+        }
+        store.engine.travel(to: travelled)
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("cannot travel again before that announcement ends"))
+  }
+
   @Test func v4AnEqualAssignmentToATriggeredPropertyTellsItsReadersOnly() {
     let store = Self.store()
     let pulse = ViewObserver { _ = store.pulse }

@@ -256,7 +256,8 @@ package final class TrackedPropertiesStore {
 
 /// The hand-written reference for scenario 13: the same reducer called directly, then the
 /// same number of properties compared in the states before and after, each through its key
-/// path, as the store compares them.
+/// path, as code that compares properties it was given at run time, not compiled in, names
+/// them.
 @MainActor
 package final class BareTrackedComparisons {
   let reducer = TrackedReducer()

@@ -53,8 +53,10 @@ class ObservationHooks<State> {
 @usableFromInline
 final class StateRegistrar<Subject: Observable & AnyObject, Member>: ObservationHooks<Member> {
   @usableFromInline let registrar = ObservationRegistrar()
-  /// Every property read through the store, by its key path in the state.
-  @exclusivity(unchecked) var paths: [AnyKeyPath: ObservedPath<Subject, Member>] = [:]
+  /// Every property read through the store, by its key path in the state. Never removed: it
+  /// keeps alive the properties the other tables and the lists hold unretained.
+  @exclusivity(unchecked) private(set) var paths: [AnyKeyPath: ObservedPath<Subject, Member>] =
+    [:]
   /// The same, by the identity of the key path each was first read through, which it holds,
   /// so that no other key path takes that identity. A view usually reads a property through
   /// the same key path object every time (a literal outside generic code is made once), and
@@ -102,6 +104,7 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
     make: () -> ObservedPath<Subject, Member>
   ) -> Int? {
     let listed: Listed
+    // Unretained: `paths` holds each property for the registrar's life.
     if let found = pathsByIdentity[ObjectIdentifier(path)] {
       listed = found
     } else if let found = paths[path] {
@@ -145,9 +148,12 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
     while index < count {
       let listed = armed[index]
       let changed = path(listed) { observed in
+        // A property read at its offset is reached through stored fields alone, with no
+        // `@Triggered` getter on the way to probe.
         guard
           observed.differs(current, next)
-            || (assigned && (!probes || observed.wasAssigned(current, next)))
+            || (assigned
+              && (!probes || (observed.offset == nil && observed.wasAssigned(current, next))))
         else { return false }
         observed.isArmed = false
         return true
@@ -186,6 +192,7 @@ final class StateRegistrar<Subject: Observable & AnyObject, Member>: Observation
       path(changing[index]) { $0.didSet(registrar, subject) }
       index += 1
     }
+    // One at a time, as in `willSet`; `removeAll(keepingCapacity:)` replaces a range.
     while !changing.isEmpty { changing.removeLast() }
   }
 

@@ -35,6 +35,9 @@ final class Broadcaster<Action, State: Sendable> {
   /// Whether the store shows a past state and holds every action that reaches it (see
   /// `StoreEngine+Travel.swift`); only a store whose reductions are observed travels.
   @exclusivity(unchecked) var isTravelling = false
+  /// Whether a travelled state is being announced: its observers are lent the states, which
+  /// a nested travel would replace under them.
+  @exclusivity(unchecked) var isAnnouncingTravel = false
 
   init() {}
 

@@ -12,9 +12,8 @@
 /// read through it changed (V4): it compares them in the state the store holds and the one it
 /// is about to commit.
 ///
-/// The states are lent as pointers, valid only during the call: passed as values, each call
-/// copied the store's state out of the engine, a whole-state copy per commit for an observer
-/// that reads a property or two of each.
+/// The states are lent as pointers, valid only during the call: a value would be a copy of the
+/// whole state at every commit, for an observer that reads a property or two of each.
 @usableFromInline
 class StateObserver<State> {
   /// Runs just before a changed state is committed: the store holds `current`, and is about to

@@ -34,13 +34,11 @@ extension StoreEngine {
       backlog!.keepFirst(core.state)
     }
     guard let observer = broadcaster?.observer else { return }
-    // Safe: both pointers live only for the call, and nothing writes either state meanwhile.
-    // Observers are user code (Observation's `onChange`), which may read the state during the
-    // access, as a reducer may during `reduceInPlace`; none can write it: a send it makes is
-    // queued until the commit is over (A5), and the engine's accesses are not checked
-    // dynamically (see its stored properties).
-    // `next` is a local of the caller, the send of every store: a pointer to it made with
-    // `withUnsafePointer` would put a stack protector on every send, changed or not.
+    // Safe: the pointers live only for the call, and neither state is written meanwhile: the
+    // observers (`objectWillChange`'s subscribers, Observation's `onChange`) may read the
+    // store and send, and a send only queues its action until the commit is over (A5).
+    // `_withUnprotectedUnsafePointer`: `next` is a local of every store's send (see
+    // CONTRIBUTING.md).
     withUnsafePointer(to: &core.state) { current in
       _withUnprotectedUnsafePointer(to: &next) { next in
         observer.willChange(from: current, to: next, assigned: assigned)

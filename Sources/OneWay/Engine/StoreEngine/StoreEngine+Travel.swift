@@ -48,6 +48,14 @@ extension StoreEngine {
   /// Commits a state that no reduce produced, telling everyone who watches a change; the channel
   /// of reductions is not told, since no action was reduced.
   func commitTravelled(_ state: State) {
+    let broadcaster = makeBroadcaster()
+    precondition(
+      !broadcaster.isAnnouncingTravel,
+      "A store travels only between reduces: an observer told of a travelled state cannot "
+        + "travel again before that announcement ends; travel from a later task instead."
+    )
+    broadcaster.isAnnouncingTravel = true
+    defer { broadcaster.isAnnouncingTravel = false }
     var state = state
     let changed = state != core.state
     if changed { willCommitChange(to: &state, assigned: false) }

@@ -22,9 +22,10 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @usableFromInline package typealias State = R.State
   @usableFromInline typealias EffectTask = Task<Void, Never>
 
-  // The engine is only used on its store's isolation, and user code never runs inside a
-  // mutation of these fields (see the type's documentation), so dynamic exclusivity checks
-  // would only cost time on every send.
+  // The engine is only used on its store's isolation, and user code that runs inside an
+  // access to one of these fields never writes what the access covers: a reducer mutates only
+  // the state it is given, and an observer lent the states only reads them (its sends are
+  // queued). So dynamic exclusivity checks would only cost time on every send.
   /// The reducer; `nil` for a child store's engine, which only holds and broadcasts the state
   /// its parent projects (see `StoreEngine+Scope.swift`).
   @usableFromInline let reducer: R?
@@ -117,7 +118,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// The value stored inline at `offset` in the state (see `MemoryLayout.offset(of:)`), read in
   /// place: reading it through `state` copies the whole state first.
   @inlinable
-  package func storedValue<Value>(at offset: Int) -> Value {
+  func storedValue<Value>(at offset: Int) -> Value {
     // Safe: the caller found `offset` for a `Value` stored inline in `State`, and the pointer
     // lives only for the read, on the store's isolation.
     withUnsafePointer(to: &core.state) {
