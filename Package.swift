@@ -175,6 +175,8 @@ let package = Package(
       name: "OneWayTests",
       dependencies: [
         "OneWay",
+        // Misuses fail the test they happen in (I1) through OneWayTesting, as in a user's tests.
+        "OneWayTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         // Rule E7 for the stores of the other products, under the same stress harness.
         "Swidux",

@@ -26,13 +26,15 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
   ],
   targets: [
+    // `--help` and the refusal of unknown options, for every example.
+    .target(name: "ExampleArguments"),
     .executableTarget(
       name: "Counter",
-      dependencies: [.product(name: "OneWay", package: "OneWay")]
+      dependencies: ["ExampleArguments", .product(name: "OneWay", package: "OneWay")]
     ),
     .executableTarget(
       name: "Search",
-      dependencies: [.product(name: "OneWay", package: "OneWay")],
+      dependencies: ["ExampleArguments", .product(name: "OneWay", package: "OneWay")],
       resources: [.copy("Resources/words.txt")]
     ),
     .executableTarget(
@@ -48,6 +50,7 @@ let package = Package(
     .executableTarget(
       name: "Counters",
       dependencies: [
+        "ExampleArguments",
         .product(name: "OneWay", package: "OneWay"),
         .product(name: "OneWayDevTools", package: "OneWay"),
         .product(name: "OneWayInspector", package: "OneWay"),
@@ -57,7 +60,7 @@ let package = Package(
     // OneWay 1.x's `Way`: the README's CounterWay and a CustomWay bound to global subjects.
     .executableTarget(
       name: "Ways",
-      dependencies: [.product(name: "OneWayCombine", package: "OneWay")]
+      dependencies: ["ExampleArguments", .product(name: "OneWayCombine", package: "OneWay")]
     ),
     .testTarget(
       name: "CountersTests",
@@ -86,7 +89,7 @@ let package = Package(
     // Swidux's README counter, on the Swidux module.
     .executableTarget(
       name: "SwiduxCounter",
-      dependencies: [.product(name: "Swidux", package: "OneWay")]
+      dependencies: ["ExampleArguments", .product(name: "Swidux", package: "OneWay")]
     ),
   ],
   swiftLanguageModes: [.v6]

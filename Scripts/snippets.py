@@ -402,8 +402,30 @@ def manifest(block: Block) -> str:
     )
 
 
+# The one dependency line that every manifest excerpt depending on OneWay writes: the README's
+# Installation section, where users look first, is its source.
+PACKAGE_LINE = re.compile(r'\.package\(\s*url:\s*"https://github\.com/DevYeom/OneWay"[^)]*\)')
+
+
+def check_install_lines(blocks: list[Block]) -> list[str]:
+    readme = [b for b in blocks if b.document.name == "README.md" and b.document.parent == ROOT]
+    source = next(
+        (m.group(0) for b in readme for line in b.code if (m := PACKAGE_LINE.search(line.text))),
+        None,
+    )
+    if source is None:
+        return ["README.md: no manifest block with OneWay's .package line, the install source"]
+    return [
+        f"{block.location}: the install line {match.group(0)} differs from the README's "
+        f"{source}; write the README's line"
+        for block in blocks
+        for line in block.hidden + block.code
+        if (match := PACKAGE_LINE.search(line.text)) and match.group(0) != source
+    ]
+
+
 def check_manifests(blocks: list[Block]) -> None:
-    failures = []
+    failures = check_install_lines(blocks)
     with tempfile.TemporaryDirectory(prefix="oneway-manifest-") as directory:
         path = Path(directory) / "Package.swift"
         for block in blocks:

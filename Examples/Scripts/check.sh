@@ -261,6 +261,8 @@ expected_counters='> add three rows
   rows: #1 5 | #3 5
 > open #3'"'"'s detail and close it before its fact arrives
 > open #1'"'"'s detail
+> #3'"'"'s closed detail asks to load: refused
+warning: OneWay: Store<FactDetail, ContinuousClock> received send(load): the store ended when its state at \CountersReducer.State.detail became nil, and the action was not reduced. A child store whose state went away stays ended, even when a state comes back: scope again for the store of the current state, and stop sending to this one.
 > detail of #1: 5 is odd
 > what the parent saw
   removed #2
@@ -324,6 +326,30 @@ expect_equal "Ways prints the README's states, 8000 from four threads, and the b
   "$expected_ways" "$output"
 [ "$status" -eq 0 ] || fail "Ways exits 0 (got $status)"
 # ---- end of Ways -------------------------------------------------------------------------------
+
+# ---- Command lines: --help and unknown options --------------------------------------------------
+# Every example answers --help with its usage and exit 0, writing nothing; an option it does not
+# take is refused with exit 2 before the example runs.
+echo "== --help"
+for example in Counter Counters Search SwiduxCounter Ways; do
+  before="$(ls -A "$work")"
+  output="$(cd "$work" && run "$example" --help </dev/null)"
+  status=$?
+  after="$(ls -A "$work")"
+  if [ "$status" -eq 0 ] && [[ "$output" == "usage: $example"* ]] && [ "$before" == "$after" ]; then
+    pass "$example --help prints its usage, exits 0 and writes nothing"
+  else
+    fail "$example --help prints its usage, exits 0 and writes nothing (status $status)" "$output"
+  fi
+  output="$(cd "$work" && run "$example" --no-such-option </dev/null)"
+  status=$?
+  if [ "$status" -eq 2 ] && [[ "$output" == *"unknown option --no-such-option"* ]]; then
+    pass "$example refuses an unknown option with exit 2"
+  else
+    fail "$example refuses an unknown option with exit 2 (status $status)" "$output"
+  fi
+done
+# ---- end of command lines ----------------------------------------------------------------------
 
 echo "== $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

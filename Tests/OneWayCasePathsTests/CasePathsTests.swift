@@ -40,6 +40,9 @@ import Testing
       case detail(Counter.Action)
       case row(id: Int, action: Counter.Action)
       case showDetail
+      case dismiss
+      case removeRow(Int)
+      case addRow(Int)
     }
     struct State: Sendable, Equatable {
       var counter = Counter.State()
@@ -53,6 +56,9 @@ import Testing
       Reduce { state, action in
         switch action {
         case .showDetail: state.detail = Counter.State(id: 9)
+        case .dismiss: state.detail = nil
+        case .removeRow(let id): state.rows.removeAll { $0.id == id }
+        case .addRow(let id): state.rows.append(Counter.State(id: id))
         case .row(let id, .saved): state.log.append("row \(id) saved")
         case .counter, .detail, .row: break
         }
@@ -151,5 +157,45 @@ import Testing
     let rows = app.scope(state: \.rows, action: \.row)
     rows[1].send(.increment)
     #expect(app.state.rows.map(\.count) == [0, 1])
+  }
+
+  @Test func m4AnEndedCasePathChildStaysEnded() async {
+    let app = Store(reducer: App(), state: App.State())
+    await app.send(.showDetail)
+    let detail: Store<Counter, ContinuousClock>? = await app.scope(
+      state: \.detail,
+      action: \.detail
+    )
+    let rows: [Store<Counter, ContinuousClock>] = await app.scope(state: \.rows, action: \.row)
+    await app.send(.dismiss)
+    await app.send(.showDetail)
+    await app.send(.removeRow(2))
+    await app.send(.addRow(2))
+    let refused = await expectingMisuses {
+      await detail?.send(.increment)
+      await rows[1].send(.increment)
+    }
+    #expect(refused.count == 2)
+    #expect(await app.state.detail == Counter.State(id: 9), "the new presentation is untouched")
+    #expect(await app.state.rows.map(\.count) == [0, 0], "and so is the row added again")
+    let again: Store<Counter, ContinuousClock>? = await app.scope(
+      state: \.detail,
+      action: \.detail
+    )
+    await again?.send(.increment)
+    #expect(await app.state.detail?.count == 1)
+  }
+
+  @Test @MainActor func m4AnEndedCasePathViewStoreChildStaysEnded() async {
+    let app = ViewStore(reducer: App(), state: App.State())
+    app.send(.showDetail)
+    let detail = app.scope(state: \.detail, action: \.detail)
+    app.send(.dismiss)
+    app.send(.showDetail)
+    let refused = await expectingMisuses {
+      detail?.send(.increment)
+    }
+    #expect(refused.first?.contains("send(increment)") == true)
+    #expect(app.state.detail == Counter.State(id: 9))
   }
 }

@@ -92,6 +92,42 @@
       )
     }
 
+    /// I1: a misuse the engine detects fails the XCTest test it happens in, like the Swift
+    /// Testing ones (`m4...` in OneWayTests, with `withKnownIssue`).
+    func testI1ASendToAnEndedChildStoreReachesXCTFail() async {
+      enum Action: Sendable {
+        case child(Counter.Action)
+        case present
+        case dismiss
+      }
+      let parent = Reduce<Action, Counter.State?> { state, action in
+        switch action {
+        case .present: state = Counter.State()
+        case .dismiss: state = nil
+        case .child: break
+        }
+        return .none
+      }
+      let store = Store(reducer: parent, state: Counter.State())
+      let child: Store<Counter, ContinuousClock>? = await store.scope(
+        state: \.self,
+        action: Action.child
+      )
+      await store.send(.dismiss)
+      await store.send(.present)
+      let failures = await catchingFailures {
+        await child?.send(.increment)
+      }
+      XCTAssertEqual(failures.count, 1)
+      XCTAssertTrue(
+        failures.first?.message.contains("Store<Counter, ContinuousClock> received send(increment)")
+          == true,
+        failures.first?.message ?? "no failure"
+      )
+      let state = await store.state
+      XCTAssertEqual(state, Counter.State(), "the new child is untouched")
+    }
+
     func testTestStoreSucceeds() async {
       let store = TestStore(reducer: Counter(), state: Counter.State())
       await store.send(.fetch) { $0.isLoading = true }

@@ -1,5 +1,6 @@
 import Clocks
 import Observation
+import OneWayTesting
 import Testing
 
 @testable import OneWay
@@ -119,19 +120,38 @@ import Testing
     #expect(again[8] === rows[7], "the same id gives the same store")
   }
 
-  @Test @MainActor func m4ARemovedRowsStoreRefusesItsSends() {
-    let messages = Locked<[String]>([])
-    RefusedSends.handler.withLock { $0 = { message in messages.append(message) } }
-    defer { RefusedSends.handler.withLock { $0 = { print($0) } } }
+  @Test @MainActor func m4ARemovedRowsStoreRefusesItsSends() async {
     let store = ViewStore(reducer: List(), state: Self.rows(3))
     let rows = store.scope(state: \.rows, action: List.Action.row)
     store.send(.remove(1))
-    rows[1].send(.rename("gone"))
+    let refused = await expectingMisuses {
+      rows[1].send(.rename("gone"))
+    }
     #expect(rows[1].title == "row 1", "it keeps its last state")
     #expect(store.rows.map(\.title) == ["row 0", "row 2"])
-    let refused = messages.withLock { $0 }
     #expect(refused.count == 1)
     #expect(refused.first?.contains("of element 1") == true)
+  }
+
+  @Test @MainActor func m4ARowStoreStaysEndedWhenItsIdComesBack() async {
+    let store = ViewStore(reducer: List(), state: Self.rows(3))
+    let rows = store.scope(state: \.rows, action: List.Action.row)
+    store.send(.remove(1))
+    store.send(.prepend(Row.State(id: 1, title: "back")))
+    let refused = await expectingMisuses {
+      rows[1].send(.rename("stale"))
+    }
+    #expect(store.rows[id: 1]?.title == "back", "the new row is untouched")
+    #expect(rows[1].title == "row 1", "the ended store keeps its last state")
+    #expect(refused.count == 1)
+    #expect(refused.first?.contains("of element 1") == true)
+    let again = store.scope(state: \.rows, action: List.Action.row)
+    #expect(again[0] !== rows[1], "the id that came back has a new store")
+    #expect(again[1] === rows[0] && again[2] === rows[2])
+    again[0].send(.rename("renamed"))
+    #expect(store.rows[id: 1]?.title == "renamed")
+    #expect(again[0].title == "renamed")
+    #expect(rows[1].title == "row 1")
   }
 
   @Test func m4RowStoresOfAnActorStoreFollowTheirRows() async {

@@ -1,5 +1,6 @@
 import Clocks
 import Observation
+import OneWayTesting
 import Testing
 
 @testable import OneWay
@@ -36,7 +37,9 @@ import Testing
     case row(id: Int, action: RowAction)
     case detail(RowAction)
     case remove(Int)
+    case add(Row)
     case dismiss
+    case present(Row)
     case other
   }
 
@@ -51,7 +54,9 @@ import Testing
     Reduce<AppAction, AppState> { state, action in
       switch action {
       case .remove(let id): state.rows.removeAll { $0.id == id }
+      case .add(let row): state.rows.append(row)
       case .dismiss: state.detail = nil
+      case .present(let row): state.detail = row
       case .other: state.other += 1
       case .row(let id, .saved): state.savedRows.append(id)
       case .row, .detail: break
@@ -81,13 +86,11 @@ import Testing
     #expect(await app.state.detail?.count == 1)
     #expect(await detail?.state.count == 1)
     await app.send(.dismiss)
-    let messages = Locked<[String]>([])
-    RefusedSends.handler.withLock { $0 = { message in messages.append(message) } }
-    defer { RefusedSends.handler.withLock { $0 = { print($0) } } }
-    await detail?.send(.increment)
+    let refused = await expectingMisuses {
+      await detail?.send(.increment)
+    }
     #expect(await app.state.detail == nil)
     #expect(await detail?.state.count == 1)
-    let refused = messages.withLock { $0 }
     #expect(refused.count == 1)
     #expect(refused.first?.contains("Store<RowFeature") == true)
     #expect(refused.first?.contains("increment") == true)
@@ -96,6 +99,106 @@ import Testing
       action: AppAction.detail
     )
     #expect(none == nil)
+  }
+
+  @Test func m4ADismissedChildStoreNeverDrivesTheNextPresentation() async {
+    let app = Store(reducer: Self.app(), state: AppState())
+    let first: Store<RowFeature, ContinuousClock>? = await app.scope(
+      state: \.detail,
+      action: AppAction.detail
+    )
+    await app.send(.dismiss)
+    await app.send(.present(Row(id: 10)))
+    let refused = await expectingMisuses {
+      await first?.send(.increment)
+    }
+    #expect(await app.state.detail == Row(id: 10), "the new child is untouched")
+    #expect(await first?.state == Row(id: 9), "the ended store keeps its last state")
+    #expect(refused.count == 1)
+    #expect(refused.first?.contains("Store<RowFeature") == true)
+    #expect(refused.first?.contains("send(increment)") == true)
+    #expect(refused.first?.contains("\\AppState.detail became nil") == true)
+    let second: Store<RowFeature, ContinuousClock>? = await app.scope(
+      state: \.detail,
+      action: AppAction.detail
+    )
+    #expect(second !== first, "scoping again gives a new store")
+    await second?.send(.increment)
+    #expect(await app.state.detail == Row(id: 10, count: 1))
+    #expect(await second?.state == Row(id: 10, count: 1))
+    #expect(await first?.state == Row(id: 9), "and the old one stays ended")
+  }
+
+  @Test @MainActor func m4ADismissedViewStoreChildNeverDrivesTheNextPresentation() async {
+    let app = ViewStore(reducer: Self.app(), state: AppState())
+    let first: ViewStore<RowFeature, ContinuousClock>? = app.scope(
+      state: \.detail,
+      action: AppAction.detail
+    )
+    app.send(.dismiss)
+    app.send(.present(Row(id: 10)))
+    let refused = await expectingMisuses {
+      first?.send(.increment)
+      first?.send(.increment)
+    }
+    #expect(app.state.detail == Row(id: 10))
+    #expect(first?.state == Row(id: 9))
+    #expect(refused.count == 2, "every refusal is reported")
+    let second: ViewStore<RowFeature, ContinuousClock>? = app.scope(
+      state: \.detail,
+      action: AppAction.detail
+    )
+    second?.send(.increment)
+    #expect(app.state.detail == Row(id: 10, count: 1))
+    #expect(first?.state == Row(id: 9))
+  }
+
+  @Test func m4AStoreOfARemovedElementStaysEndedWhenItsIdComesBack() async {
+    let app = Store(reducer: Self.app(), state: AppState())
+    let rows: [Store<RowFeature, ContinuousClock>] = await app.scope(
+      state: \.rows,
+      action: AppAction.row
+    )
+    await app.send(.remove(2))
+    await app.send(.add(Row(id: 2, count: 50)))
+    let refused = await expectingMisuses {
+      await rows[1].send(.increment)
+    }
+    #expect(await app.state.rows.last == Row(id: 2, count: 50), "the new element is untouched")
+    #expect(await rows[1].state == Row(id: 2), "the ended store keeps its last state")
+    #expect(refused.count == 1)
+    #expect(refused.first?.contains("of element 2") == true)
+    let again: [Store<RowFeature, ContinuousClock>] = await app.scope(
+      state: \.rows,
+      action: AppAction.row
+    )
+    #expect(again[0] === rows[0] && again[1] === rows[2], "the others keep their stores")
+    #expect(again[2] !== rows[1], "the id that came back has a new store")
+    await again[2].send(.increment)
+    #expect(await app.state.rows.last == Row(id: 2, count: 51))
+    #expect(await again[2].state == Row(id: 2, count: 51))
+  }
+
+  @Test @MainActor func m4AViewStoreOfARemovedElementStaysEndedWhenItsIdComesBack() async {
+    let app = ViewStore(reducer: Self.app(), state: AppState())
+    let rows: [ViewStore<RowFeature, ContinuousClock>] = app.scope(
+      state: \.rows,
+      action: AppAction.row
+    )
+    app.send(.remove(2))
+    app.send(.add(Row(id: 2, count: 50)))
+    await expectingMisuses {
+      rows[1].send(.increment)
+    }
+    #expect(app.state.rows.last == Row(id: 2, count: 50))
+    let again: [ViewStore<RowFeature, ContinuousClock>] = app.scope(
+      state: \.rows,
+      action: AppAction.row
+    )
+    #expect(again[2] !== rows[1])
+    again[2].send(.increment)
+    #expect(app.state.rows.last == Row(id: 2, count: 51))
+    #expect(rows[1].state == Row(id: 2))
   }
 
   @Test @MainActor func m4ElementStoresKeepTheirIdentityPerIdAndSeeOnlyTheirElement() {
@@ -165,19 +268,17 @@ import Testing
     #expect(fired.withLock { $0 } == 1)
   }
 
-  @Test @MainActor func m4ASendToARemovedElementIsRefusedNotMisapplied() {
-    let messages = Locked<[String]>([])
-    RefusedSends.handler.withLock { $0 = { message in messages.append(message) } }
-    defer { RefusedSends.handler.withLock { $0 = { print($0) } } }
+  @Test @MainActor func m4ASendToARemovedElementIsRefusedNotMisapplied() async {
     let app = ViewStore(reducer: Self.app(), state: AppState())
     let rows: [ViewStore<RowFeature, ContinuousClock>] = app.scope(
       state: \.rows,
       action: AppAction.row
     )
     app.send(.remove(2))
-    rows[1].send(.increment)
+    let refused = await expectingMisuses {
+      rows[1].send(.increment)
+    }
     #expect(app.state.rows == [Row(id: 1), Row(id: 3)])
-    let refused = messages.withLock { $0 }
     #expect(refused.count == 1)
     #expect(refused.first?.contains("element 2") == true)
     #expect(refused.first?.contains("increment") == true)

@@ -1,3 +1,4 @@
+import ExampleArguments
 import OneWay
 
 /// Runs the README's counter through a `Store` and then through a `ViewStore`, printing every
@@ -18,6 +19,12 @@ import OneWay
 @main
 enum CounterExample {
   static func main() async {
+    _ = ExampleArguments(
+      usage: """
+        usage: Counter
+        Runs the README's counter through a Store, then a ViewStore, printing each state.
+        """
+    )
     print("== Store ==")
     let storeNumber = await runStore()
     print("Store: \(storeNumber)")

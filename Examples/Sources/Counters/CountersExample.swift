@@ -1,3 +1,4 @@
+import ExampleArguments
 import Foundation
 import OneWay
 import OneWayCasePaths
@@ -27,7 +28,15 @@ enum CountersExample {
       reducer: CountersReducer(facts: slowFact),
       state: CountersReducer.State()
     )
-    let inspecting = CommandLine.arguments.contains("--inspect")
+    let arguments = ExampleArguments(
+      usage: """
+        usage: Counters [--inspect]
+        Runs a composed app of counter rows from a script.
+          --inspect  records the store's history and serves the inspector page until Ctrl-C
+        """,
+      options: ["--inspect"]
+    )
+    let inspecting = arguments.options.contains("--inspect")
     if inspecting { await inspect(store) }
 
     say("add three rows")
@@ -59,9 +68,17 @@ enum CountersExample {
 
     say("open #3's detail and close it before its fact arrives")
     await store.send(.openDetail(3))
+    let closedDetail: Store<FactDetail, ContinuousClock>? = await store.scope(
+      state: \.detail,
+      action: \.detail
+    )
     await store.send(.detail(.closeTapped))
     say("open #1's detail")
     await store.send(.openDetail(1))
+    // A view of #3's detail that is still animating away: its store ended when the detail
+    // closed, so its send is refused with a warning, never applied to #1's detail.
+    say("#3's closed detail asks to load: refused")
+    await closedDetail?.send(.load)
     let opened = await first(of: store) { $0.detail?.fact != nil }
     say("detail of #\(opened.detail?.rowID ?? 0): \(opened.detail?.fact ?? "")")
 

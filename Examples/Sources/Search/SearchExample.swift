@@ -1,3 +1,4 @@
+import ExampleArguments
 import Foundation
 import OneWay
 
@@ -15,6 +16,12 @@ import OneWay
 @main
 enum SearchExample {
   static func main() async {
+    _ = ExampleArguments(
+      usage: """
+        usage: Search
+        Searches the bundled word list: each line typed, or piped in, is a prefix.
+        """
+    )
     let search: WordSearch
     do {
       search = try WordSearch.bundled()

@@ -6,7 +6,15 @@
 //   1
 //   0
 
+import ExampleArguments
 import Swidux
+
+_ = ExampleArguments(
+  usage: """
+    usage: SwiduxCounter
+    Runs Swidux's README counter: prints the count, then each change.
+    """
+)
 
 struct AppState {
   var count = 0

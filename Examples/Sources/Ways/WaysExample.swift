@@ -1,3 +1,4 @@
+import ExampleArguments
 import Foundation
 import OneWayCombine
 
@@ -7,6 +8,12 @@ import OneWayCombine
 @main
 enum WaysExample {
   static func main() {
+    _ = ExampleArguments(
+      usage: """
+        usage: Ways
+        Runs OneWay 1.x's Way examples: a counter, a thread-safe counter and a custom Way.
+        """
+    )
     counter()
     threadSafeCounter()
     customWay()

@@ -12,46 +12,40 @@ public struct ChildFeature<Action: Sendable, State: Sendable & Equatable>: Reduc
   }
 }
 
-/// Where a send to a child store whose state is gone is reported (M4): the message names the
-/// store and the action. Printed by default; tests replace it.
-@usableFromInline
-package enum RefusedSends {
-  package static let handler = Locked<@Sendable (String) -> Void>({ print($0) })
-
-  @usableFromInline
-  package static func report(store: String, action: Any, reason: String) {
-    let message =
-      "OneWay: \(store) refused send(\(action)): \(reason); the action was not reduced"
-    handler.withLock { $0 }(message)
-  }
-}
-
 /// The child stores of a collection's elements, by id, held weakly, so that the same id gives
-/// the same store while it lives (M4); kept by the parent's engine, one table per collection.
+/// the same store while it lives and its element stays (M4); kept by the parent's engine, one
+/// table per collection.
 @usableFromInline
 final class ElementStores: @unchecked Sendable {
   // Used only on the store's isolation.
   @usableFromInline
   struct Entry {
     @usableFromInline weak var store: (any AnyObject & Sendable)?
-    @usableFromInline init(_ store: any AnyObject & Sendable) { self.store = store }
+    @usableFromInline let lifetime: ChildStoreLifetime
+
+    @usableFromInline
+    init(_ store: any AnyObject & Sendable, lifetime: ChildStoreLifetime) {
+      self.store = store
+      self.lifetime = lifetime
+    }
   }
 
   @usableFromInline var stores: [AnyHashable: Entry] = [:]
 
   @usableFromInline init() {}
 
-  /// The live store of `id`, if any.
+  /// The live store of `id`, if any; never one that ended, whose element left the collection
+  /// before one with the same id came back.
   @inlinable
   func store<S: AnyObject>(_ id: AnyHashable, as type: S.Type) -> S? {
-    stores[id]?.store as? S
+    guard let entry = stores[id], !entry.lifetime.hasEnded else { return nil }
+    return entry.store as? S
   }
 
-  /// Keeps `store` for `id`; forgets the entries whose store is gone or whose id is not in
-  /// `ids`.
+  /// Keeps `store`, whose lifetime is `lifetime`, for `id`.
   @inlinable
-  func keep(_ store: any AnyObject & Sendable, for id: AnyHashable) {
-    stores[id] = Entry(store)
+  func keep(_ store: any AnyObject & Sendable, lifetime: ChildStoreLifetime, for id: AnyHashable) {
+    stores[id] = Entry(store, lifetime: lifetime)
   }
 
   /// Forgets the stores of ids that are no longer in the collection, and those released.

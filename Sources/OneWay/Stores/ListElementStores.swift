@@ -18,11 +18,17 @@ where Child.State: Identifiable, Child.State.ID: Sendable {
     @usableFromInline weak var store: (any AnyObject & Sendable)?
     /// Used only while `store`, which owns it, is alive.
     @usableFromInline let engine: ChildEngine<Child>
+    @usableFromInline let lifetime: ChildStoreLifetime
 
     @usableFromInline
-    init(store: any AnyObject & Sendable, engine: ChildEngine<Child>) {
+    init(
+      store: any AnyObject & Sendable,
+      engine: ChildEngine<Child>,
+      lifetime: ChildStoreLifetime
+    ) {
       self.store = store
       self.engine = engine
+      self.lifetime = lifetime
     }
   }
 
@@ -47,8 +53,13 @@ where Child.State: Identifiable, Child.State.ID: Sendable {
 
   /// Keeps `store`, whose engine is `engine`, for the element `id`.
   @inlinable
-  func keep(_ store: any AnyObject & Sendable, engine: ChildEngine<Child>, for id: Child.State.ID) {
-    entries[id] = Entry(store: store, engine: engine)
+  func keep(
+    _ store: any AnyObject & Sendable,
+    engine: ChildEngine<Child>,
+    lifetime: ChildStoreLifetime,
+    for id: Child.State.ID
+  ) {
+    entries[id] = Entry(store: store, engine: engine, lifetime: lifetime)
   }
 
   /// Commits into each live store the element that changed in `list` since the last commit.
@@ -64,11 +75,16 @@ where Child.State: Identifiable, Child.State.ID: Sendable {
     }
   }
 
-  /// Elements came, went or moved: each live store finds its element by id, and keeps its last
-  /// state if it is gone; released stores are forgotten.
+  /// Elements came, went or moved: each live store finds its element by id. The store of an
+  /// element that went has ended for good (it keeps its last state) and is forgotten, so that
+  /// an element added again with its id gets a new store; released stores are forgotten too.
   @usableFromInline
   func updateEveryStore(to list: IdentifiedList<Child.State>) {
-    entries = entries.filter { $0.value.store != nil }
+    entries = entries.filter { id, entry in
+      guard entry.store != nil else { return false }
+      if list[id: id] == nil { entry.lifetime.hasEnded = true }
+      return !entry.lifetime.hasEnded
+    }
     for (id, entry) in entries {
       if let element = list[id: id] { commit(element, into: entry) }
     }

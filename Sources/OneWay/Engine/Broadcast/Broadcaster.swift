@@ -34,7 +34,7 @@ final class Broadcaster<Action, State: Sendable> {
   @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
   /// Whether the store shows a past state and holds every action that reaches it (see
   /// `StoreEngine+Travel.swift`); only a store whose reductions are observed travels.
-  @exclusivity(unchecked) var isTravelling = false
+  @exclusivity(unchecked) @usableFromInline var isTravelling = false
   /// Whether a travelled state is being announced: its observers are lent the states, which
   /// a nested travel would replace under them.
   @exclusivity(unchecked) var isAnnouncingTravel = false

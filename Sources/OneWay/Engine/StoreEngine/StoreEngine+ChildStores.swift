@@ -14,8 +14,8 @@ extension StoreEngine {
   ) -> (store: ChildStore, engine: ChildEngine<Child>)
 
   /// The store of the optional child state at `state` while it is not `nil`, made by `make`;
-  /// `nil` otherwise. Once the state becomes `nil`, the store keeps its last state and refuses
-  /// every send, naming `storeName`.
+  /// `nil` otherwise. Once the state becomes `nil`, the store has ended for good: it keeps its
+  /// last state and refuses every send, naming `storeName`, even after a state comes back.
   @inlinable
   func optionalChildStore<Child: Reducer, ChildStore: AnyObject & Sendable>(
     _ state: KeyPath<State, Child.State?> & Sendable,
@@ -25,24 +25,31 @@ extension StoreEngine {
     make: MakeChild<Child, ChildStore>
   ) -> ChildStore? {
     guard let current = self.state[keyPath: state] else { return nil }
+    let lifetime = ChildStoreLifetime()
     let child = make(
       current,
       guardedChildSend(
         parent: parent,
         embed: embed,
         storeName: storeName,
-        reason: "its state at \(state) is nil",
+        reason: "its state at \(state) became nil",
+        lifetime: lifetime,
         isPresent: { $0[keyPath: state] != nil }
       )
     )
-    project(reading: { $0[keyPath: state] }, into: child.engine, of: child.store)
+    project(
+      reading: { $0[keyPath: state] },
+      into: child.engine,
+      of: child.store,
+      lifetime: lifetime
+    )
     return child.store
   }
 
   /// One store per element of the collection at `state`, in its order: the live store of an
   /// id when there is one, otherwise a new one made by `make`. Each store projects its own
-  /// element, found by id, and refuses every send once its element is gone, naming
-  /// `storeName` and the id.
+  /// element, found by id, and ends for good once its element is gone: it refuses every send,
+  /// naming `storeName` and the id, and an element added again with that id gets a new store.
   @inlinable
   func elementStores<Elements: Collection, Child: Reducer, ChildStore: AnyObject & Sendable>(
     _ state: KeyPath<State, Elements> & Sendable,
@@ -83,22 +90,25 @@ extension StoreEngine {
         continue
       }
       let finder = ElementFinder<Elements>(id: id, hint: index)
+      let lifetime = ChildStoreLifetime()
       let child = make(
         element,
         guardedChildSend(
           parent: parent,
           embed: { embed(id, $0) },
           storeName: "\(storeName) of element \(id)",
-          reason: "its element is no longer in \(state)",
+          reason: "its element left \(state)",
+          lifetime: lifetime,
           isPresent: { finder.find(in: $0[keyPath: state]) != nil }
         )
       )
       project(
         reading: { finder.find(in: $0[keyPath: state]) },
         into: child.engine,
-        of: child.store
+        of: child.store,
+        lifetime: lifetime
       )
-      table.keep(child.store, for: AnyHashable(id))
+      table.keep(child.store, lifetime: lifetime, for: AnyHashable(id))
       result.append(child.store)
     }
     table.prune(keeping: ids)
@@ -136,17 +146,19 @@ extension StoreEngine {
         result.append(existing)
         continue
       }
+      let lifetime = ChildStoreLifetime()
       let child = make(
         element,
         guardedChildSend(
           parent: parent,
           embed: { embed(id, $0) },
           storeName: "\(storeName) of element \(id)",
-          reason: "its element is no longer in \(state.keyPath)",
+          reason: "its element left \(state.keyPath)",
+          lifetime: lifetime,
           isPresent: { $0[keyPath: state.keyPath].contains(id: id) }
         )
       )
-      table.keep(child.store, engine: child.engine, for: id)
+      table.keep(child.store, engine: child.engine, lifetime: lifetime, for: id)
       result.append(child.store)
     }
     return result

@@ -28,6 +28,7 @@ extension StoreEngine {
   @inlinable
   func receive(_ action: Action, from token: EffectToken) {
     core.queue.append(action, from: token)
+    if isTravelling { reportHeld(action) }
     settle()
   }
 

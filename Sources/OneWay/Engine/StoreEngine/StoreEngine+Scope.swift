@@ -101,41 +101,49 @@ extension StoreEngine {
     )
   }
 
-  /// The `send` of a child store whose state may be gone (M4): `isPresent` reads this engine's
-  /// state when the child sends; while it holds, the action goes up as ``childSend(parent:embed:)``
-  /// sends it, and otherwise it is refused and reported, naming `storeName` and the action.
+  /// The `send` of a child store whose state may go away (M4): while the store has not ended
+  /// and `isPresent` finds its state in this engine's state, the action goes up as
+  /// ``childSend(parent:embed:)`` sends it. Otherwise the store has ended for good, and the
+  /// send is refused and reported (I1), naming `storeName`, the action and `reason`.
   @inlinable
   func guardedChildSend<ChildAction>(
     parent: ParentLink<Action>?,
     embed: @escaping @Sendable (ChildAction) -> Action,
     storeName: String,
     reason: String,
+    lifetime: ChildStoreLifetime,
     isPresent: @escaping @Sendable (State) -> Bool
   ) -> @Sendable (ChildAction) -> Void {
     let send = childSend(parent: parent, embed: embed)
     let here = RootEngine(self)
     return { action in
-      guard isPresent(here.engine.state) else {
-        return RefusedSends.report(store: storeName, action: action, reason: reason)
+      guard !lifetime.hasEnded, isPresent(here.engine.state) else {
+        lifetime.hasEnded = true
+        return reportMisuse(.sendToEndedStore(storeName, action: action, reason: reason))
       }
       send(action)
     }
   }
 
   /// Commits the child's part of every state this engine commits into `child`, while `read`
-  /// finds it, for as long as `store` lives (M4): when the part is gone (a `nil` optional, a
-  /// removed element), the child keeps its last state.
+  /// finds it, for as long as `store` lives (M4). The first commit that finds the part gone (a
+  /// `nil` optional, a removed element) ends the store for good: it keeps its last state, even
+  /// when a state comes back at a later commit, since that state is another child's.
   @inlinable
   func project<Child: Reducer>(
     reading read: @escaping (State) -> Child.State?,
     into child: ChildEngine<Child>,
-    of store: any AnyObject & Sendable
+    of store: any AnyObject & Sendable,
+    lifetime: ChildStoreLifetime
   ) {
     let projection = ChildProjection(child: store)
     addSubscriber(
       StateSubscriber(lifetime: projection) { parentState in
-        guard let store = projection.child else { return false }
-        guard let childState = read(parentState) else { return true }
+        guard let store = projection.child, !lifetime.hasEnded else { return false }
+        guard let childState = read(parentState) else {
+          lifetime.hasEnded = true
+          return false
+        }
         // Safe without a retain: see `project(_:into:of:)`.
         Unmanaged.passUnretained(child.engine)._withUnsafeGuaranteedRef {
           $0.replaceState(childState)
@@ -143,6 +151,37 @@ extension StoreEngine {
         extendLifetime(store)
         return true
       }
+    )
+  }
+}
+
+/// Whether a child store of an optional state or of a collection's element has ended (M4):
+/// its state went away at a commit, or a send found it gone. An ended store never takes a state
+/// again, so that a store kept past a dismissal can never drive the next presentation, nor a
+/// row's store an element added later with the same id.
+@usableFromInline
+final class ChildStoreLifetime: @unchecked Sendable {
+  // @unchecked Sendable, safe: read and written only on the store's isolation (its sends and
+  // its parent's commits), which every child store shares with its root.
+  @usableFromInline var hasEnded = false
+
+  @inlinable
+  init() {}
+}
+
+extension Misuse {
+  /// A send to a child store that ended (M4).
+  @usableFromInline
+  static func sendToEndedStore(_ store: String, action: Any, reason: String) -> Misuse {
+    Misuse(
+      .sendToEndedStore,
+      store: store,
+      action: "send(\(action))",
+      problem: "the store ended when \(reason), and the action was not reduced",
+      advice: """
+        A child store whose state went away stays ended, even when a state comes back: scope \
+        again for the store of the current state, and stop sending to this one.
+        """
     )
   }
 }

@@ -11,7 +11,10 @@ extension StoreEngine {
   /// and the reduce is inlined here, with no frame of its own.
   @inlinable @inline(never)
   package func send(_ action: Action) {
-    guard core.begin(with: action) else { return }
+    guard core.begin(with: action) else {
+      if isTravelling { reportHeld(action) }
+      return
+    }
     if core.queue.isEmpty {
       reduce(action)
       if !core.queue.isEmpty { drainQueue() }

@@ -9,7 +9,7 @@
 /// as always (C2). See `Design/0007-devtools.md`.
 extension StoreEngine {
   /// Whether the store is travelling (see ``travel(to:)``).
-  package var isTravelling: Bool { broadcaster?.isTravelling ?? false }
+  @inlinable package var isTravelling: Bool { broadcaster?.isTravelling ?? false }
 
   /// Commits `state` as a past state, telling the observers, and holds every action from now
   /// until ``endTravel(at:)``. Called on the store's isolation, outside any reduce.
@@ -36,6 +36,23 @@ extension StoreEngine {
   package var heldActions: [Action] {
     guard isTravelling else { return [] }
     return core.queue.entries[core.queue.head...].map(\.action)
+  }
+
+  /// Reports an action that waits for the end of a travel (I1), as a warning: holding it is
+  /// what travel promises, but a developer who forgot the tool is travelling would take it for
+  /// lost.
+  @usableFromInline
+  func reportHeld(_ action: Action) {
+    reportMisuse(
+      Misuse(
+        .actionHeldWhileTravelling,
+        store: "the store of \(R.self)",
+        action: "\(action)",
+        problem: "the store shows a past state, so the action waits and no effect starts",
+        advice: "Resume or commit the travel in the dev tools to reduce the held actions.",
+        severity: .warning
+      )
+    )
   }
 
   /// Reduces `action` into `state` with the store's reducer, dropping its effect unstarted: how a
