@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import OneWay
 import OneWayDevTools
+import OneWayTesting
 import Testing
 
 /// H2: jump, resume, commit and skip.
@@ -52,10 +53,10 @@ struct TravelTests {
     let store = Store(reducer: Pinger(pings: pings), state: 0)
     let devTools = await store.devTools()
     ping.yield(1)
-    while devTools.entries.isEmpty { await Task.yield() }
+    await waitUntil("the first ping's entry") { !devTools.entries.isEmpty }
     try await devTools.jump(to: 0)
     ping.yield(2)
-    while await devTools.heldActions.isEmpty { await Task.yield() }
+    await waitUntil("the second ping to be held") { await !devTools.heldActions.isEmpty }
     #expect(await devTools.heldActions == [2])
     #expect(await store.state == 1)
     await devTools.resume()

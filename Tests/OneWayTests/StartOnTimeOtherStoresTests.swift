@@ -1,6 +1,7 @@
 import CombineSchedulers
 import Foundation
 import OneWayCombine
+import OneWayTesting
 import Swidux
 import Testing
 
@@ -92,7 +93,7 @@ import Testing
         return
       }
       await clock.advance(by: .seconds(1))
-      while woken.current == 0 { await Task.yield() }
+      await waitUntil("the middleware's effect to wake") { woken.current > 0 }
       #expect(woken.current == 1)
     }
   }

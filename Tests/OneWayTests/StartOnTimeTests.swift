@@ -1,4 +1,5 @@
 import Clocks
+import OneWayTesting
 import Testing
 
 @testable import OneWay
@@ -207,14 +208,14 @@ import Testing
       await store.send(.tap(2))
       await clock.advance(by: .seconds(1))
       // The trailing run keeps a window open, so the store stays busy: wait for the run only.
-      while await store.state.entries.count < 2 { await Task.yield() }
+      await waitUntil("the trailing run") { await store.state.entries.count >= 2 }
       #expect(await store.state.entries == ["1", "2"])
       // The trailing run opened a window from 1 s to 2 s: a tap at 1.5 s waits for its end.
       await clock.advance(by: .milliseconds(500))
       await store.send(.tap(3))
       #expect(await store.state.entries == ["1", "2"])
       await clock.advance(by: .milliseconds(500))
-      while await store.state.entries.count < 3 { await Task.yield() }
+      await waitUntil("the third run") { await store.state.entries.count >= 3 }
       #expect(await store.state.entries == ["1", "2", "3"])
       await clock.advance(by: .seconds(1))
       await store.waitUntilIdle()
