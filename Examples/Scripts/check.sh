@@ -262,7 +262,7 @@ expected_counters='> add three rows
 > open #3'"'"'s detail and close it before its fact arrives
 > open #1'"'"'s detail
 > #3'"'"'s closed detail asks to load: refused
-warning: OneWay: Store<FactDetail, ContinuousClock> received send(load): the store ended when its state at \CountersReducer.State.detail became nil, and the action was not reduced. A child store whose state went away stays ended, even when a state comes back: scope again for the store of the current state, and stop sending to this one.
+warning: OneWay: Store<FactDetail, ContinuousClock> received send(load): the store ended when its state at \State.detail became nil, and the action was not reduced. A child store whose state went away stays ended, even when a state comes back: scope again for the store of the current state, and stop sending to this one.
 > detail of #1: 5 is odd
 > what the parent saw
   removed #2

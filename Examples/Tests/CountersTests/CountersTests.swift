@@ -103,8 +103,11 @@ import Testing
 
     await rows[1].send(.removeTapped)
     #expect(await store.state.rows.map(\.id) == [1])
-    // The removed row's store refuses the send: it is never reduced against another row.
-    await rows[1].send(.increment)
+    // The removed row's store refuses the send, and the refusal fails the test unless it is
+    // expected: it is never reduced against another row.
+    await withKnownIssue {
+      await rows[1].send(.increment)
+    }
     #expect(await store.state.rows.map(\.count) == [0])
     #expect(await rows[1].state.count == 1)
     // Its pending save went with it.
