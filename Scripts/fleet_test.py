@@ -11,10 +11,14 @@ Checks, and prints the figures of:
   was lost when an instance died may or may not be, and is counted apart);
 - one instance killed with SIGKILL mid-load: the other goes on; restarted, it serves every
   acknowledged increment;
-- PostgreSQL stopped for a moment (Scripts/postgres.sh pause): sends fail with a clear 503,
-  and succeed again once it is back;
+- PostgreSQL stopped for a moment (Scripts/postgres.sh pause): each send fails within the
+  instances' timeout with a 503 that names the server, and the first send once it is back
+  succeeds;
 - bad input (malformed JSON, unknown id, bad id, a body over 16 KiB) gets its 4xx, and nothing
   reaches a store;
+- an add that would overflow the count gets a 422 from both instances, and both stay up and
+  go on serving that counter;
+- --help prints the usage and exits 0;
 - SIGTERM shuts both instances down gracefully.
 Needs DATABASE_URL and ONEWAY_PG_DIR, as Scripts/postgres.sh start prints them.
 """
@@ -34,11 +38,14 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 TOTAL = 10_000
 CONCURRENCY = 32
 COUNTERS = 4
+TIMEOUT = 3  # CounterServer's --timeout-seconds default
+INT_MAX = 2**63 - 1
 failures: list[str] = []
 
 
@@ -157,6 +164,41 @@ class Load:
             time.sleep(0.05)
 
 
+def check_overflow(a: Instance, b: Instance, counter: str) -> None:
+    """An add past Int.max is refused by both instances, which go on serving the counter."""
+    check(request(a.port, "PUT", f"/counters/{counter}")[0] == 201, f"PUT creates {counter}")
+    add_max = json.dumps({"add": {"amount": INT_MAX}}).encode()
+    status, body = request(a.port, "POST", f"/counters/{counter}/actions", add_max)
+    check(status == 200 and body.get("count") == INT_MAX, f"add Int.max: 200, {body}")
+    for name, instance in (("a", a), ("b", b)):
+        status, body = request(instance.port, "POST", f"/counters/{counter}/actions", INCREMENT)
+        check(status == 422 and "nothing was changed" in body.get("error", ""),
+              f"increment past Int.max on instance {name}: {status} {body.get('error')!r}")
+    for name, instance in (("a", a), ("b", b)):
+        check(instance.process is not None and instance.process.poll() is None,
+              f"instance {name} is still up")
+        status, body = request(instance.port, "GET", f"/counters/{counter}")
+        check(status == 200 and body.get("count") == INT_MAX,
+              f"instance {name} still serves {counter}: {status} {body.get('count')}")
+    status, body = request(b.port, "POST", f"/counters/{counter}/actions",
+                           b'{"add":{"amount":-1}}')
+    check(status == 200 and body.get("count") == INT_MAX - 1,
+          f"and takes the next add: {status} {body.get('count')}")
+
+
+def check_help(binary: Path) -> None:
+    """--help prints the usage and exits 0, without a database; an unknown option fails."""
+    environment = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    shown = subprocess.run([str(binary), "--help"], capture_output=True, text=True, timeout=30,
+                           env=environment)
+    check(shown.returncode == 0 and "Usage: CounterServer" in shown.stdout,
+          f"--help prints the usage, exit {shown.returncode}")
+    wrong = subprocess.run([str(binary), "--frobnicate", "1"], capture_output=True, text=True,
+                           timeout=30, env=environment)
+    check(wrong.returncode != 0 and "unexpected '--frobnicate'" in wrong.stderr,
+          f"an unknown option is refused, exit {wrong.returncode}")
+
+
 def main() -> None:
     instances: list[Instance] = []
     paused = [False]
@@ -179,6 +221,7 @@ def run_checks(instances: list[Instance], paused: list[bool]) -> None:
         if not os.environ.get(variable):
             sys.exit(f"{variable} is unset: run eval \"$(bash Scripts/postgres.sh start)\" first")
     binary = arguments.bin / "CounterServer"
+    check_help(binary)
     logs = Path(os.environ["ONEWAY_PG_DIR"])
     run = f"f{random.randrange(1 << 30):x}"
     a = Instance(binary, free_port(), logs / "fleet-a.log")
@@ -208,6 +251,7 @@ def run_checks(instances: list[Instance], paused: list[bool]) -> None:
     check(request(a.port, "POST", target, big)[0] == 413, "body over 16 KiB: 413")
     status, body = request(b.port, "GET", f"/counters/{counters[0]}")
     check(status == 200 and body["count"] == 0, "after the bad input, the counter is still 0")
+    check_overflow(a, b, f"{run}-max")
 
     # The load, with a SIGKILL of instance b a third of the way in.
     load = Load([a.port, b.port], counters)
@@ -256,26 +300,31 @@ def run_checks(instances: list[Instance], paused: list[bool]) -> None:
     subprocess.run(["bash", str(ROOT / "Scripts/postgres.sh"), "pause"], check=True)
     paused[0] = True
     outage = time.monotonic()
-    outcomes = [request(p, "POST", f"/counters/{counters[2]}/actions", INCREMENT, timeout=20)
-                for p in (a.port, b.port, a.port, b.port)]
+    outcomes, times = [], []
+    for port in (a.port, b.port, a.port, b.port):
+        sent = time.monotonic()
+        outcomes.append(request(port, "POST", f"/counters/{counters[2]}/actions", INCREMENT,
+                                timeout=20))
+        times.append(time.monotonic() - sent)
     check(all(status == 503 for status, _ in outcomes),
           f"database down: every send answers 503 ({[s for s, _ in outcomes]})")
+    check(max(times) <= TIMEOUT + 1.5,
+          f"each answered within the {TIMEOUT} s timeout: {', '.join(f'{t:.2f} s' for t in times)}")
     print(f"4 sends while the database was down answered in {time.monotonic() - outage:.1f} s",
           flush=True)
     message = outcomes[0][1].get("error", "")
-    check("database is unavailable" in message, f"the 503 says why: {message!r}")
+    server = f"127.0.0.1:{urlsplit(os.environ['DATABASE_URL']).port}"
+    check("could not be reached" in message and server in message,
+          f"the 503 names the server and says why: {message!r}")
     subprocess.run(["bash", str(ROOT / "Scripts/postgres.sh"), "resume"], check=True)
     paused[0] = False
-    resumed = None
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        status, body = request(a.port, "POST", f"/counters/{counters[2]}/actions", INCREMENT)
-        if status == 200:
-            resumed = body.get("count")
-            break
-        time.sleep(0.2)
+    # The server was stopped before those sends: none of their appends reached it.
+    sent = time.monotonic()
+    status, body = request(a.port, "POST", f"/counters/{counters[2]}/actions", INCREMENT)
+    resumed = body.get("count") if status == 200 else None
     check(resumed == finals[counters[2]] + 1,
-          f"database back: sends resume, nothing half-written ({resumed} = {finals[counters[2]]} + 1)")
+          f"database back: the first send succeeds ({status} in {time.monotonic() - sent:.2f} s,"
+          f" count {resumed}, from {finals[counters[2]]} + 1)")
 
     for name, instance in (("a", a), ("b", b)):
         check(instance.terminate() == 0, f"SIGTERM shuts instance {name} down gracefully (exit 0)")

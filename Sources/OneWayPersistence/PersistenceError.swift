@@ -40,6 +40,9 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
     /// record `unreadable`, before it, which another instance appended: the store sends
     /// nothing more until it is loaded again.
     case committedPastUnreadable(sequence: UInt64, unreadable: UInt64, message: String)
+    /// A shared journal's server (`server`, its host and port) did not answer in time, or
+    /// could not be reached; `message` says what was asked of it and what became of it.
+    case unreachable(server: String, message: String)
   }
 
   /// The file (or other location) concerned.
@@ -116,6 +119,12 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
       return """
         \(location): record \(sequence) could not be read (\(message)). It was left as it \
         is and the store cannot go past it: fix the data, or the decoding of the actions.
+        """
+    case .unreachable(let server, let message):
+      return """
+        \(location): \(server) could not be reached (\(message)). Check that the server is \
+        running and that this host can reach it, then try again; raise the timeout only if \
+        the server is known to answer this slowly.
         """
     }
   }

@@ -213,29 +213,6 @@ struct SharedStoreTests {
     #expect(await journal.records(storeID: "counter", after: 0) == [newer])
   }
 
-  @Test func j4AnActionCommittedPastAnUnreadableRecordSaysSoAndTheStoreSendsNoMore()
-    async throws
-  {
-    let journal = InMemorySharedJournal()
-    let store = try await instance(journal)
-    let garbage = StoredRecord(sequence: 1, version: 1, payload: Array("{".utf8))
-    _ = try await journal.append(storeID: "counter", record: garbage, expectedSequence: 0)
-    do {
-      try await store.send(.increment)
-      Issue.record("a send past an unreadable record succeeded")
-    } catch let error as PersistenceError {
-      guard case .committedPastUnreadable(2, 1, _) = error.reason else {
-        Issue.record("unexpected: \(error)")
-        return
-      }
-      #expect(error.description.contains("do not send it again"))
-    }
-    // The next send fails before it appends: the action above is in the journal once.
-    await #expect(throws: PersistenceError.self) { try await store.send(.increment) }
-    #expect(await journal.records(storeID: "counter", after: 0).count == 2)
-    #expect(await store.state.count == 0)
-  }
-
   @Test func j4ExhaustedAttemptsThrowAClearErrorAndCommitNothing() async throws {
     let store = try await instance(AlwaysConflictingJournal(), maxAttempts: 3)
     await #expect(throws: PersistenceError.self) { try await store.send(.increment) }

@@ -90,7 +90,7 @@ struct PostgresJournalTests {
     }
   }
 
-  @Test func j4AnAppendThatLostTheRaceFollowsTheWinnersRowsNeverOverwritesThem() async throws {
+  @Test func j4AnAppendThatLostTheRaceWritesNothingAndAnswersWithTheWinnersRows() async throws {
     try await withJournal { journal in
       let id = PostgresTestServer.run + "lost-race"
       func record(_ sequence: UInt64, _ text: String) -> StoredRecord {
@@ -105,12 +105,18 @@ struct PostgresJournalTests {
         )
         #expect(answer == .appended(sequence: winner.sequence, missed: []))
       }
+      // The loser's action was reduced without the winners' rows: nothing is written, and it
+      // is told of them, to reduce them and its action again before it appends again.
       let loser = record(1, "loser")
       #expect(
         try await journal.append(storeID: id, record: loser, expectedSequence: 0)
-          == .appended(sequence: 3, missed: winners)
+          == .conflict(missed: winners)
       )
-      #expect(try await journal.records(storeID: id, after: 0) == winners + [record(3, "loser")])
+      #expect(try await journal.records(storeID: id, after: 0) == winners)
+      #expect(
+        try await journal.append(storeID: id, record: record(3, "loser"), expectedSequence: 2)
+          == .appended(sequence: 3, missed: [])
+      )
       // A writer that knows of more rows than there are writes nothing, and is told why.
       do {
         _ = try await journal.append(storeID: id, record: record(6, "ahead"), expectedSequence: 5)

@@ -17,14 +17,16 @@ actor CounterRegistry: Service {
   }
 
   private let journal: any SharedJournal
+  private let timeout: Duration
   private let idleTime: Duration
   private let logger: Logger
   private var entries: [String: Entry] = [:]
   /// Loads in flight, so that two requests for one new id load it once.
   private var loading: [String: Task<Counter, any Error>] = [:]
 
-  init(journal: any SharedJournal, idleTime: Duration, logger: Logger) {
+  init(journal: any SharedJournal, timeout: Duration, idleTime: Duration, logger: Logger) {
     self.journal = journal
+    self.timeout = timeout
     self.idleTime = idleTime
     self.logger = logger
   }
@@ -48,8 +50,14 @@ actor CounterRegistry: Service {
   /// Sends `action` to the counter `id` and returns its committed state, or `nil` if the
   /// counter was never created. From the registry's actor straight to the counter's, without
   /// a stop on the request's task between.
+  ///
+  /// - Throws: A ``Refusal`` (422) when `action` cannot apply to the state this instance holds
+  ///   (an add that would overflow); nothing is sent then.
   func send(_ action: CounterReducer.Action, to id: String) async throws -> CounterReducer.State? {
     guard let counter = try await counter(id) else { return nil }
+    if let reason = CounterReducer.refusal(of: action, at: await counter.state) {
+      throw Refusal(status: .unprocessableContent, message: reason)
+    }
     return try await counter.send(action)
   }
 
@@ -73,8 +81,7 @@ actor CounterRegistry: Service {
       return entry.counter
     }
     if let task = loading[id] { return try await task.value }
-    let journal = journal
-    let logger = logger
+    let (journal, timeout, logger) = (journal, timeout, logger)
     let task = Task {
       let counter = try await Counter.load(
         id: id,
@@ -83,6 +90,7 @@ actor CounterRegistry: Service {
         journal: journal,
         snapshotEvery: 100,
         maxAttempts: 50,
+        timeout: timeout,
         onError: { error in logger.error("counter \(id): \(error)") }
       )
       await counter.debug(.action, to: .swiftLog(logger, actionLevel: .trace))

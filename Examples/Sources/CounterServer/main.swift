@@ -11,23 +11,42 @@ import ServiceLifecycle
 //   eval "$(bash Scripts/postgres.sh start)"
 //   swift run --package-path Examples CounterServer --port 8080
 //
-// Settings: DATABASE_URL or the PG* variables; --port (8080), --idle-seconds (60: how long an
-// unused counter stays loaded); LOG_LEVEL (info).
+// Settings: DATABASE_URL or the PG* variables; see Options.usage; LOG_LEVEL (info).
 
 /// The command line's options.
 struct Options {
+  static let usage = """
+    Usage: CounterServer [--port N] [--idle-seconds N] [--timeout-seconds N]
+
+    An HTTP service of counters whose journal is in PostgreSQL (DATABASE_URL, or the PG*
+    variables); run several on different ports against one database.
+
+      --port N             the port on 127.0.0.1 to listen on (8080)
+      --idle-seconds N     how long an unused counter stays loaded (60)
+      --timeout-seconds N  how long a request waits for the database before it is answered
+                           503 with the server's address (3)
+      --help               prints this, and exits
+    """
+
   var port = 8080
   var idleSeconds = 60
+  var timeoutSeconds = 3
+  var wantsHelp = false
 
   init(_ arguments: [String]) throws {
     var rest = arguments[...]
     while let argument = rest.popFirst() {
+      if argument == "--help" || argument == "-h" {
+        wantsHelp = true
+        return
+      }
       guard let value = rest.popFirst(), let number = Int(value), number > 0 else {
         throw UsageError(argument: argument)
       }
       switch argument {
-      case "--port": port = number
+      case "--port" where number <= 65535: port = number
       case "--idle-seconds": idleSeconds = number
+      case "--timeout-seconds": timeoutSeconds = number
       default: throw UsageError(argument: argument)
       }
     }
@@ -37,7 +56,7 @@ struct Options {
 struct UsageError: Error, CustomStringConvertible {
   var argument: String
   var description: String {
-    "unexpected '\(argument)'. Usage: CounterServer [--port N] [--idle-seconds N]"
+    "unexpected '\(argument)', or a missing or invalid value after it.\n\(Options.usage)"
   }
 }
 
@@ -49,18 +68,27 @@ func serve(_ options: Options) async throws {
     ?? .info
   let logger = logging
   var configuration = try PostgresClient.Configuration.fromEnvironment()
-  // A request fails with a 503 soon after the database goes away, instead of waiting.
-  configuration.options.connectTimeout = .seconds(2)
+  // A request fails with a 503 that names the server soon after the database goes away,
+  // instead of waiting for it.
+  let timeout = Duration.seconds(options.timeoutSeconds)
+  configuration.options.connectTimeout = timeout
   configuration.options.maximumConnections = 16
   let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-  let journal = PostgresJournal(client: client, logger: logger)
+  let journal = PostgresJournal(
+    client: client,
+    configuration: configuration,
+    timeout: timeout,
+    logger: logger
+  )
   let registry = CounterRegistry(
     journal: journal,
+    timeout: timeout,
     idleTime: .seconds(options.idleSeconds),
     logger: logger
   )
   let router = Router()
-  CounterRoutes(registry: registry, client: client, logger: logger).add(to: router)
+  CounterRoutes(registry: registry, client: client, logger: logger, timeout: timeout)
+    .add(to: router)
   var app = Application(
     router: router,
     configuration: ApplicationConfiguration(
@@ -88,6 +116,10 @@ func serve(_ options: Options) async throws {
 LoggingSystem.bootstrap(StreamLogHandler.standardError)
 do {
   let options = try Options(Array(CommandLine.arguments.dropFirst()))
+  if options.wantsHelp {
+    print(Options.usage)
+    exit(0)
+  }
   guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else {
     fatalError("CounterServer needs macOS 14 or later")
   }

@@ -34,8 +34,8 @@ public actor InMemorySharedJournal: SharedJournal {
     )
   }
 
-  /// Appends `record` after the store's newest record, and answers with the records after
-  /// `expectedSequence`; never overwrites a record.
+  /// Appends `record` if `expectedSequence` is the store's newest record; otherwise writes
+  /// nothing and answers with the records after it.
   public func append(
     storeID: String,
     record: StoredRecord,
@@ -50,20 +50,17 @@ public actor InMemorySharedJournal: SharedJournal {
         expected: expectedSequence
       )
     }
-    let missed = records(storeID: storeID, after: expectedSequence)
-    guard !missed.contains(where: { $0.version > record.version }) else {
-      return .conflict(missed: missed)
+    guard newest == expectedSequence else {
+      return .conflict(missed: records(storeID: storeID, after: expectedSequence))
     }
-    var appended = record
-    appended.sequence = newest + 1
-    entities[storeID, default: Entity()].records.append(appended)
+    entities[storeID, default: Entity()].records.append(record)
     let count = entities[storeID]?.records.count ?? 0
     waiters.removeAll { waiter in
       guard waiter.storeID == storeID, waiter.count <= count else { return false }
       waiter.continuation.resume()
       return true
     }
-    return .appended(sequence: appended.sequence, missed: missed)
+    return .appended(sequence: record.sequence, missed: [])
   }
 
   /// The records of the store `storeID` numbered after `sequence`, in order.

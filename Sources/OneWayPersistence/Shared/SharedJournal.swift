@@ -2,23 +2,29 @@
 /// appends its actions and finds those of the other instances.
 ///
 /// Appends are optimistic: each names the sequence number of the last record its writer knows
-/// of. The journal numbers the record after its newest, never over another, and answers with
-/// the records the writer missed, so that the writer reduces them before its own (J4). The
-/// journal keeps its records after a snapshot: a snapshot only spares a loading store the
-/// replay of what it covers.
+/// of, and is written only if that record is still the newest. Otherwise nothing is written
+/// and the journal answers with the records the writer missed, so that the writer reduces
+/// them, then its own action again, before it appends again (J4): an action is only ever
+/// appended after the state it was reduced against. The journal keeps its records after a
+/// snapshot: a snapshot only spares a loading store the replay of what it covers.
 public protocol SharedJournal: Sendable {
   /// Where the data lives, for error messages (a database and its table, say).
   var location: String { get }
 
+  /// The server the journal talks to, as an error names it when it cannot be reached (a host
+  /// and port); ``location`` by default.
+  var server: String { get }
+
   /// Reads the newest snapshot of the store `storeID` and the records after it, in order.
   func load(storeID: String) async throws -> StoredHistory
 
-  /// Appends `record` after the store's newest record, and answers with the records after
-  /// `expectedSequence` that the writer missed; never overwrites a record.
+  /// Appends `record` as number `expectedSequence + 1` if `expectedSequence` is the store's
+  /// newest record; never overwrites a record, and never appends past one the writer has not
+  /// reduced.
   ///
-  /// `record` asks for number `expectedSequence + 1`, which it gets unless other writers
-  /// appended first. Nothing is written, and the answer is a conflict, when a record after
-  /// `expectedSequence` has a newer version than `record`: its writer could not reduce it.
+  /// When other writers appended first, nothing is written, and the answer is a conflict
+  /// with the records after `expectedSequence`: the writer's action was reduced against a
+  /// state without them, and must be reduced again after them before it is appended.
   ///
   /// - Throws: A ``PersistenceError`` when the journal cannot be reached, when `record` does
   ///   not ask for `expectedSequence + 1`, or when the journal's newest record is older than
@@ -39,17 +45,51 @@ public protocol SharedJournal: Sendable {
 
 /// A shared journal's answer to an append.
 public enum SharedAppend: Sendable, Equatable {
-  /// The record was appended as number `sequence`, after `missed`: the records after the
-  /// expected one that other writers appended first, in order.
+  /// The record was appended as number `sequence`. `missed` is empty for the journals of this
+  /// module and of OneWayPostgres; a journal that appends past records the writer had not
+  /// seen names them here, in order, and the store reduces them before its action, which was
+  /// then never reduced against the state it is committed after.
   case appended(sequence: UInt64, missed: [StoredRecord])
-  /// Nothing was written: another writer took the same number at the same moment, or a missed
-  /// record has a newer version than the writer's.
+  /// Nothing was written: another writer appended first, or took the same number at the same
+  /// moment.
   /// `missed` holds the records after the expected one that the journal read while it
   /// answered, in order; the newest may not be among them.
   case conflict(missed: [StoredRecord])
 }
 
 extension SharedJournal {
+  /// ``location``: a journal names its server only when it has one.
+  public var server: String { location }
+
+  /// Runs `operation`, a call to this journal described by `what` (such as "the append of
+  /// store cart-1"), and fails with ``PersistenceError/Reason/unreachable(server:message:)``
+  /// if it has not returned within `timeout`: a server that went away never hangs a caller.
+  ///
+  /// At the deadline `operation` is cancelled and awaited, so nothing of it outlives the call:
+  /// it must end when cancelled, as the requests of PostgresNIO's client do (a wait for a
+  /// connection among them).
+  public func bounded<T: Sendable>(
+    by timeout: Duration,
+    _ what: String,
+    _ operation: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    let deadline = PersistenceError(
+      location: location,
+      reason: .unreachable(server: server, message: "no answer to \(what) within \(timeout)")
+    )
+    return try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask { try await operation() }
+      group.addTask {
+        // Throws when the caller is cancelled: that is a cancellation, not a timeout.
+        try await Task.sleep(for: timeout)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let value = first else { throw deadline }
+      return value
+    }
+  }
+
   /// Throws unless `record` asks for number `expectedSequence + 1`: what an append checks
   /// before it writes anything.
   public func requireNext(

@@ -4,12 +4,16 @@ import OneWay
 /// A store for one entity (a cart, a document, a counter) whose journal several processes
 /// share, such as the instances of a service over one database.
 ///
-/// Every `send` appends its action to the journal, naming the last record this instance knows
-/// of, and returns the new state once the journal accepted it. The journal numbers the action
-/// after its newest record and answers with the records this instance missed, which it reduces
-/// first (without their effects, which ran where they were committed); an append that another
-/// took the same number as at the same moment is made again, up to `maxAttempts` times (J4).
-/// Sends to one shared store are served one at a time, in the order they arrive.
+/// Every `send` reduces its action on a copy of the state, then appends it to the journal,
+/// naming the last record this instance knows of, and returns the new state once the journal
+/// accepted it. When other instances appended first, the journal writes nothing and answers
+/// with the records this instance missed: it reduces them (without their effects, which ran
+/// where they were committed), reduces its action again on the new state, and appends again,
+/// up to `maxAttempts` times (J4). So an action is appended only once it reduced on the state
+/// it follows in the journal, and a reducer that traps on it stops this process before
+/// anything is appended, never the instances that load the journal later. Sends to one shared
+/// store are served one at a time, in the order they arrive; every call to the journal fails
+/// after `timeout` with ``PersistenceError/Reason/unreachable(server:message:)``.
 ///
 /// ```swift
 /// let counter = try await SharedStore.load(
@@ -22,12 +26,16 @@ import OneWay
 /// ```
 ///
 /// The state lives in a `Store`, whose effects run as usual; an action an effect produces is
-/// journaled before it is reduced, like any send, so nothing an instance acknowledged is lost.
+/// sent like any action, and changes the state only once committed, so nothing an instance
+/// acknowledged is lost.
 public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// The entity's id in the journal.
   public nonisolated let id: String
 
   private let journal: any SharedJournal
+  /// The app's reducer, for the trial of an action before it is appended.
+  private let reducer: R
+  private let timeout: Duration
   private let engine: Store<CommittingReducer<R>, ErasedClock>
   private let version: Int
   private let location: String
@@ -53,10 +61,13 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   ///   - snapshotEvery: A snapshot is written when a commit's sequence is a multiple of it.
   ///   - maxAttempts: How many appends a send makes before it gives up.
   ///   - clock: The clock of the store's effects (debounce, throttle).
+  ///   - timeout: The longest the store waits for one call to the journal (a load, an append, a
+  ///     read, a snapshot) before it fails with
+  ///     ``PersistenceError/Reason/unreachable(server:message:)``.
   ///   - onError: Told of what no caller awaits: a failed snapshot, a failed send of an action
   ///     that an effect produced; by default, printed to standard error.
   /// - Throws: The journal's error, or a ``PersistenceError`` if the data is of a newer
-  ///   version or does not decode.
+  ///   version or does not decode, or if the journal did not answer within `timeout`.
   public static func load<C: Clock<Duration>>(
     id: String,
     reducer: R,
@@ -66,9 +77,12 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
     snapshotEvery: Int = 1000,
     maxAttempts: Int = 10,
     clock: C = ContinuousClock(),
+    timeout: Duration = .seconds(10),
     onError: @escaping @Sendable (any Error) -> Void = SharedStore.printError
   ) async throws -> SharedStore {
-    let history = try await journal.load(storeID: id)
+    let history = try await journal.bounded(by: timeout, "the load of store \(id)") {
+      try await journal.load(storeID: id)
+    }
     let location = "\(journal.location), store \(id)"
     var state = initialState
     var sequence: UInt64 = 0
@@ -91,6 +105,7 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
       journal: journal,
       version: version,
       clock: ErasedClock(clock),
+      timeout: timeout,
       onError: onError
     )
     try await store.replay(history.records)
@@ -105,11 +120,14 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
     journal: any SharedJournal,
     version: Int,
     clock: ErasedClock,
+    timeout: Duration,
     onError: @escaping @Sendable (any Error) -> Void
   ) {
     let (stream, proposals) = AsyncStream<R.Action>.makeStream()
     self.id = id
     self.journal = journal
+    self.reducer = reducer
+    self.timeout = timeout
     self.version = version
     self.location = "\(journal.location), store \(id)"
     self.book = book
@@ -146,9 +164,16 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
   /// instances that this one had not reduced, or took a number at the same moment as one.
   public var conflicts: Int { book.conflicts }
 
-  /// Appends `action` to the journal and reduces it; returns the state once it is committed.
+  /// Reduces `action` on a copy of the state, appends it to the journal, and reduces it;
+  /// returns the state once it is committed.
+  ///
+  /// The reducer sees `action` at least twice: on the copy, before each append, and once in
+  /// the store when it is committed. It is pure, so each time gives the same state.
   ///
   /// - Throws: A ``PersistenceError`` with reason
+  ///   ``PersistenceError/Reason/unreachable(server:message:)`` when the journal did not answer
+  ///   within the store's timeout (the action may then be committed or not, as after a lost
+  ///   connection), with reason
   ///   ``PersistenceError/Reason/retriesExhausted(attempts:)`` when every attempt lost a race,
   ///   or the journal's error (a lost connection): the action may then be committed or not,
   ///   and the next send reduces it if it was. With reason
@@ -163,8 +188,13 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
     let payload = try encode(action)
     book.startSend()
     while true {
+      await reduceOnACopy(action)
       let (record, expected) = book.nextAppend(payload: payload, version: version)
-      switch try await journal.append(storeID: id, record: record, expectedSequence: expected) {
+      let answer = try await journal.bounded(by: timeout, "the append to store \(id)") {
+        [journal, id] in
+        try await journal.append(storeID: id, record: record, expectedSequence: expected)
+      }
+      switch answer {
       case .appended(let sequence, let missed):
         if !missed.isEmpty { book.lostRace() }
         let replayed: [SharedAction<R.Action>]
@@ -219,6 +249,14 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
     FileHandle.standardError.write(Data("OneWayPersistence: \(error)\n".utf8))
   }
 
+  /// Reduces `action` on a copy of the current state, and drops the result and the effect: a
+  /// reducer that traps on it stops the process here, before the action is appended, so that
+  /// no record can crash the instances that load the journal (J4).
+  private func reduceOnACopy(_ action: R.Action) async {
+    var state = await engine.state
+    _ = reducer.reduce(state: &state, action: action)
+  }
+
   /// Sends an action an effect produced; no caller awaits it, so a failure goes to `onError`.
   private func propose(_ action: R.Action) async {
     do {
@@ -230,7 +268,12 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
 
   /// Reduces the records the other instances appended since this one's last.
   private func catchUp() async throws {
-    try await replay(journal.records(storeID: id, after: book.sequence))
+    let after = book.sequence
+    let records = try await journal.bounded(by: timeout, "the read of store \(id)") {
+      [journal, id] in
+      try await journal.records(storeID: id, after: after)
+    }
+    try await replay(records)
   }
 
   /// Stops the store after its action was committed as record `sequence` past a record it
@@ -300,7 +343,9 @@ public actor SharedStore<R: Reducer> where R.State: Codable, R.Action: Codable {
         sequence: book.sequence,
         state: Array(try encoder.encode(state))
       )
-      try await journal.writeSnapshot(storeID: id, snapshot)
+      try await journal.bounded(by: timeout, "the snapshot of store \(id)") { [journal, id] in
+        try await journal.writeSnapshot(storeID: id, snapshot)
+      }
     } catch {
       onError(error)
     }
