@@ -149,7 +149,9 @@ struct SharedStoreEdgeTests {
     let (error, elapsed) = await failure {
       _ = try await load(SharedCounter(), journal, timeout: .milliseconds(200))
     }
-    #expect(elapsed < .seconds(5))
+    // Bounded, not timed: under the whole suite's load a 200 ms sleep wakes seconds late, and
+    // what the rule promises is an answer instead of a hang.
+    #expect(elapsed < .seconds(60))
     guard case .unreachable(let server, let message)? = error?.reason else {
       Issue.record("unexpected: \(String(describing: error))")
       return
@@ -172,7 +174,9 @@ struct SharedStoreEdgeTests {
           _ = try await store.refresh()
         }
       }
-      #expect(elapsed < .seconds(5))
+      // Bounded, not timed: under the whole suite's load a 200 ms sleep wakes seconds late, and
+      // what the rule promises is an answer instead of a hang.
+      #expect(elapsed < .seconds(60))
       guard case .unreachable(let server, _)? = error?.reason else {
         Issue.record("\(call): unexpected \(String(describing: error))")
         continue

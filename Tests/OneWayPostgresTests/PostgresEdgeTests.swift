@@ -107,7 +107,9 @@ struct PostgresEdgeTests {
         } catch let error as PersistenceError {
           let elapsed = ContinuousClock.now - start
           print("\(name) failed after \(elapsed): \(error)")
-          #expect(elapsed >= timeout && elapsed < timeout * 3, "\(name) took \(elapsed)")
+          // At least the timeout, and bounded: a loaded machine wakes the timeout's sleep late,
+          // so the upper bound says "no hang", not how late.
+          #expect(elapsed >= timeout && elapsed < timeout + .seconds(60), "\(name) took \(elapsed)")
           guard case .unreachable(let server, _) = error.reason else {
             Issue.record("\(name): unexpected \(error)")
             continue
