@@ -94,9 +94,9 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
       return tail.describe(location)
     case .lockedByAnotherWriter:
       return """
-        \(location) is open in another store, in this process or another program (it holds \
-        the lock on \(location).lock). One store writes a file at a time: close the other \
-        store or quit the other program, or use another file.
+        \(location) is open in another store, in this process or another program (that \
+        store holds the lock on \(location).lock). One store writes a file at a time: close \
+        the other store or quit the other program, or use another file.
         """
     case .isAFolder:
       return "\(location) is a folder, not a file: remove or rename it, or use another path."
