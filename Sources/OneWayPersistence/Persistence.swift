@@ -25,9 +25,11 @@ import OneWay
 ///   tail through the reducer, without effects.
 ///
 /// Loading refuses, by throwing a ``PersistenceError`` that names the file and says what to do,
-/// data of a newer schema version and a path that cannot be written. Data that does not decode
-/// is moved aside, never deleted, and reported to `onError` and in ``problems``; the store then
-/// starts from its initial state. ``flush()`` writes what is pending and returns once it is on
+/// data of a newer schema version, a path that cannot be written, and files another
+/// persistence has open (one writer per file: the persistence holds a lock on them until it is
+/// released). Data that does not decode is moved or copied aside, never deleted, and reported
+/// to `onError` and in ``problems``, which say what the store starts from: the state up to the
+/// damage, or its initial state. ``flush()`` writes what is pending and returns once it is on
 /// disk; releasing the store does the same.
 public final class Persistence<State: Codable & Sendable, Action: Sendable>: @unchecked Sendable {
   // @unchecked Sendable, safe: every mutable field is used only while holding `lock`, and the
@@ -85,7 +87,9 @@ public final class Persistence<State: Codable & Sendable, Action: Sendable>: @un
   ///   - onError: Told of each problem repaired while loading and of each failed write; by
   ///     default, prints it to standard error.
   /// - Throws: A ``PersistenceError`` if the file is of a newer schema version, needs a
-  ///   migration that is missing or fails, or cannot be written.
+  ///   migration that is missing or fails, cannot be written, or is open in another
+  ///   persistence, in this process or another
+  ///   (``PersistenceError/Reason/lockedByAnotherWriter``).
   public convenience init<C: Clock<Duration>>(
     snapshotsAt file: URL,
     initialState: State,

@@ -17,6 +17,14 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
     /// The data could not be decoded; it was moved to `movedTo`, and the store started from
     /// its initial state.
     case undecodable(message: String, movedTo: String)
+    /// The data could not be decoded past action `recoveredThrough`: the store starts from the
+    /// state after that action, and what could not be decoded was moved to `movedTo`.
+    case undecodablePast(recoveredThrough: UInt64, message: String, movedTo: String)
+    /// Bytes at the end of the journal were not records, from an interrupted append or from
+    /// damage; the records before them were recovered and the journal was copied aside.
+    case droppedJournalTail(DroppedTail)
+    /// Another store, in this process or another, has the files open: one writer at a time.
+    case lockedByAnotherWriter
     /// A folder is where the file should be.
     case isAFolder
     /// The file cannot be created or written; `message` is the system's reason.
@@ -78,6 +86,20 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
       return """
         \(location) could not be read (\(message)). It was moved to \(movedTo), never \
         deleted, and the store started from its initial state; inspect or remove that file.
+        """
+    case .undecodablePast(let sequence, let message, let movedTo):
+      return """
+        \(location) could not be read past action \(sequence) (\(message)). The state after \
+        action \(sequence) was recovered; what could not be read was moved to \(movedTo), never \
+        deleted: inspect or remove that file.
+        """
+    case .droppedJournalTail(let tail):
+      return tail.describe(location)
+    case .lockedByAnotherWriter:
+      return """
+        \(location) is open in another store, in this process or another program (that \
+        store holds the lock on \(location).lock). One store writes a file at a time: close \
+        the other store or quit the other program, or use another file.
         """
     case .isAFolder:
       return "\(location) is a folder, not a file: remove or rename it, or use another path."

@@ -5,9 +5,15 @@
 //   PersistenceCrashTrial journal FILE    appends 1, 2, 3, ... after what FILE holds, fsync each
 //   PersistenceCrashTrial snapshot FILE   the same in snapshot mode, each change written at once
 //   PersistenceCrashTrial recover MODE FILE
-//                                         prints "state N1,N2,..." and "problems K"
+//                                         prints "state N1,N2,...", "problems K", then a line
+//                                         "problem interrupted|other DESCRIPTION" for each
+//   PersistenceCrashTrial writer FILE COUNT
+//                                         journal mode: appends COUNT numbers, prints "done
+//                                         COUNT", then keeps the file open until its standard
+//                                         input ends, so that a second writer meets it
 //
-// Each acknowledgement is a line "ack N" written with write(2) once `send` has returned.
+// Each acknowledgement is a line "ack N" written with write(2) once `send` has returned; a
+// persistence that cannot be created prints "error DESCRIPTION" and exits with status 1.
 import Foundation
 import OneWay
 import OneWayPersistence
@@ -67,7 +73,10 @@ func open(mode: String, file: URL) throws -> Persistence<TrialReducer.State, Tri
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-  say("usage: PersistenceCrashTrial journal|snapshot FILE | recover journal|snapshot FILE")
+  say(
+    "usage: PersistenceCrashTrial journal|snapshot FILE | recover journal|snapshot FILE"
+      + " | writer FILE COUNT"
+  )
   exit(2)
 }
 do {
@@ -75,7 +84,27 @@ do {
     let persistence = try open(mode: arguments[2], file: URL(fileURLWithPath: arguments[3]))
     say("state " + persistence.loadedState.numbers.map(String.init).joined(separator: ","))
     say("problems \(persistence.problems.count)")
-    for problem in persistence.problems { say("problem \(problem)") }
+    for problem in persistence.problems {
+      let isInterrupted =
+        if case .droppedJournalTail(let tail) = problem.reason {
+          tail.cause.isInterruptedAppend
+        } else {
+          false
+        }
+      say("problem \(isInterrupted ? "interrupted" : "other") \(problem)")
+    }
+  } else if arguments[1] == "writer", arguments.count == 4, let count = Int(arguments[3]) {
+    let persistence = try open(mode: "journal", file: URL(fileURLWithPath: arguments[2]))
+    let store = Store(reducer: TrialReducer(), state: persistence.loadedState)
+    await store.persist(with: persistence)
+    let first = (persistence.loadedState.numbers.last ?? 0) + 1
+    say("ready")
+    for number in first..<first + count {
+      await store.send(.append(number))
+      say("ack \(number)")
+    }
+    say("done \(count)")
+    while readLine() != nil {}
   } else {
     let persistence = try open(mode: arguments[1], file: URL(fileURLWithPath: arguments[2]))
     let store = Store(reducer: TrialReducer(), state: persistence.loadedState)

@@ -56,7 +56,7 @@ struct FrontDoorTests {
     list.send(.append(1))
     store.send(.rename("groceries"))
     list.send(.append(2))
-    _ = Unmanaged.passRetained(store)
+    crash(store, persistence)
     let reloaded = try appJournal(file).loadedState
     #expect(reloaded.list.numbers == [1, 2])
     #expect(reloaded.name == "groceries")
@@ -87,8 +87,8 @@ struct FrontDoorTests {
     journaled.send(.append(1))
     snapshotted.send(.append(1))
     #expect(snapshots.snapshotWrites == 1)
-    _ = Unmanaged.passRetained(journaled)
-    _ = Unmanaged.passRetained(snapshotted)
+    crash(journaled, journal)
+    crash(snapshotted, snapshots)
     #expect(
       try Persistence(
         journalAt: journalFile,

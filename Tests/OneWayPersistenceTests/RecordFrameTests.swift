@@ -24,30 +24,45 @@ struct RecordFrameTests {
       let scan = RecordScan(Array(whole[..<end]), from: 4)
       #expect(scan.records.count == 2, "cut at \(end)")
       #expect(scan.validEnd == lastStart)
-      #expect(scan.tail == .torn(bytes: end - lastStart))
+      let cause: PersistenceError.DroppedTail.Cause =
+        end - lastStart < RecordFrame.headerSize ? .shortRecord : .lengthPastEnd
+      #expect(scan.tail == .dropped(cause: cause, following: nil), "cut at \(end)")
+      #expect(cause.isInterruptedAppend)
     }
   }
 
-  @Test func j3ZerosAfterTheLastRecordAreATornTail() {
+  @Test func j3ZerosAfterTheLastRecordAreAnInterruptedAppend() {
     let scan = RecordScan(file + [UInt8](repeating: 0, count: 100), from: 4)
     #expect(scan.records.count == 3)
-    #expect(scan.tail == .torn(bytes: 100))
+    #expect(scan.validEnd == file.count)
+    #expect(scan.tail == .dropped(cause: .zeroFilled, following: nil))
   }
 
-  @Test func j3AFlippedBitInTheLastRecordIsATornTail() {
+  @Test func j3AFlippedBitInTheCompleteLastRecordIsDamageNotAnInterruptedAppend() {
     var bytes = file
     bytes[bytes.count - 1] ^= 1
     let scan = RecordScan(bytes, from: 4)
     #expect(scan.records.count == 2)
-    #expect(scan.tail == .torn(bytes: RecordFrame.headerSize + 3))
+    #expect(scan.validEnd == bytes.count - RecordFrame.headerSize - 3)
+    #expect(scan.tail == .dropped(cause: .checksumMismatch, following: 0))
+    #expect(!PersistenceError.DroppedTail.Cause.checksumMismatch.isInterruptedAppend)
   }
 
-  @Test func j3ADamagedRecordWithRecordsAfterItIsDamageNotATornTail() {
+  @Test func j3ADamagedRecordWithRecordsAfterItIsDamageAndTheyAreCounted() {
     var bytes = file
     bytes[4 + RecordFrame.headerSize] ^= 1  // the first payload's first byte
     let scan = RecordScan(bytes, from: 4)
     #expect(scan.records.isEmpty)
-    #expect(scan.tail == .damaged(offset: 4))
+    #expect(scan.validEnd == 4)
+    #expect(scan.tail == .dropped(cause: .damagedRecord, following: 2))
+  }
+
+  @Test func j3ADamagedLengthWithBytesAfterItIsDamageThatCannotBeCounted() {
+    var bytes = file
+    bytes[4] ^= 0x04  // the first record's length: 1 instead of 5
+    let scan = RecordScan(bytes, from: 4)
+    #expect(scan.records.isEmpty)
+    #expect(scan.tail == .dropped(cause: .damagedRecord, following: nil))
   }
 
   @Test func checksumMatchesTheStandardCRC32() {

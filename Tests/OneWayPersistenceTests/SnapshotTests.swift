@@ -77,8 +77,8 @@ struct SnapshotTests {
     let store = Store(reducer: ListReducer(), state: persistence.loadedState)
     await store.persist(with: persistence)
     await store.send(.append(1))
-    // Only the snapshot: no temporary file left behind, no probe.
-    #expect(folder.contents == ["state.store"])
+    // Only the snapshot and its lock file: no temporary file left behind, no probe.
+    #expect(folder.contents == ["state.store", "state.store.lock"])
     _ = Unmanaged.passRetained(store)
   }
 }

@@ -123,3 +123,18 @@ func journalRecords(_ file: URL) -> Int {
   guard case .valid(_, _, let scan) = FileLayout.parseJournal(bytes(journal)) else { return 0 }
   return scan.records.count
 }
+
+/// Stands for a crash of the process that persists `store`: the store is never released (so
+/// nothing is flushed), and the lock on its files is released, as the kernel releases it when
+/// a process dies.
+func crash<State, Action>(_ store: AnyObject, _ persistence: Persistence<State, Action>) {
+  _ = Unmanaged.passRetained(store)
+  (persistence.backend as? FileBackend)?.releaseLockAsIfKilled()
+}
+
+/// The state in the snapshot `file`, read without a persistence (which would take the file's
+/// lock); `nil` if there is no whole snapshot.
+func snapshotState<State: Decodable>(_ type: State.Type, in file: URL) -> State? {
+  guard case .valid(_, _, let state) = FileLayout.parseSnapshot(bytes(file)) else { return nil }
+  return try? JSONDecoder().decode(State.self, from: Data(state))
+}

@@ -11,11 +11,19 @@ import Foundation
 /// Keeps a persisted store in local files: a snapshot file, and in journal mode a journal
 /// beside it (`<file>.journal`).
 ///
+/// One backend at a time writes a file: from ``checkWritable()`` until it is released, the
+/// backend holds an exclusive lock on `<file>.lock`, and a second backend on the same path, in
+/// this process or another, is refused with
+/// ``PersistenceError/Reason/lockedByAnotherWriter``. The kernel drops the lock when the
+/// process dies, `kill -9` included. The lock file is empty and stays: removing it while a
+/// store runs would let a second one lock a new file of the same name.
+///
 /// The snapshot is replaced atomically (a temporary file, `fsync`, `rename`, `fsync` of the
 /// folder). Journal records are appended with `write(2)`, framed with their length and a
-/// checksum, so that a record torn by a crash is recognised and dropped when loading. Taking a
-/// snapshot writes it first, then replaces the journal with an empty one that starts after it:
-/// a crash between the two leaves records the snapshot already covers, which loading skips.
+/// checksum, so that a record torn by a crash or damaged is recognised when loading: dropped,
+/// kept in a copy of the journal, and reported. Taking a snapshot writes it first, then
+/// replaces the journal with an empty one that starts after it: a crash between the two leaves
+/// records the snapshot already covers, which loading skips.
 public final class FileBackend: PersistenceBackend, @unchecked Sendable {
   // @unchecked Sendable, safe: `Persistence` calls a backend one method at a time, under its
   // lock (see `PersistenceBackend`), so the mutable fields are never used concurrently.
@@ -24,28 +32,34 @@ public final class FileBackend: PersistenceBackend, @unchecked Sendable {
   public let path: String
   /// The journal file, used in journal mode only.
   public let journalPath: String
+  /// The file whose lock keeps every other backend off these files while this one lives.
+  public let lockPath: String
   private let usesJournal: Bool
   private var journal: Int32 = -1
   private var journalEnd: off_t = 0
   private var lastSequence: UInt64 = 0
+  private var lock: Int32 = -1
 
   /// Creates a backend for the snapshot file at `path`; with `journal`, for a journal beside
   /// it as well.
   public init(path: String, journal: Bool) {
     self.path = path
     journalPath = path + ".journal"
+    lockPath = path + ".lock"
     usesJournal = journal
   }
 
   deinit {
     if journal >= 0 { close(journal) }
+    if lock >= 0 { close(lock) }
   }
 
   /// The snapshot file's path.
   public var location: String { path }
 
   /// Throws unless the files can be written: a folder where a file should be, a folder that
-  /// cannot be made, or one in which no file can be created.
+  /// cannot be made, one in which no file can be created, or files another backend has open;
+  /// then holds the lock that keeps every other backend out until this one is released.
   public func checkWritable() throws {
     for file in usesJournal ? [path, journalPath] : [path] where FileSystem.kind(file).isFolder {
       throw PersistenceError(location: file, reason: .isAFolder)
@@ -83,11 +97,13 @@ public final class FileBackend: PersistenceBackend, @unchecked Sendable {
     }
     close(descriptor)
     unlink(probe)
+    try claimLock()
   }
 
   /// Reads the snapshot and the journal's records after it, repairing what a crash or damage
   /// left (see ``PersistenceBackend/load()``).
   public func load() throws -> StoredHistory {
+    try claimLock()
     var history = StoredHistory()
     if let bytes = try read(path) {
       switch FileLayout.parseSnapshot(bytes) {
@@ -122,23 +138,21 @@ public final class FileBackend: PersistenceBackend, @unchecked Sendable {
           StoredRecord(sequence: sequence, version: version, payload: Array(bytes[range]))
         )
       }
-      lastSequence = max(lastSequence, base + UInt64(scan.records.count))
-      switch scan.tail {
-      case .clean:
-        break
-      case .torn:
+      let whole = base + UInt64(scan.records.count)
+      lastSequence = max(lastSequence, whole)
+      if case .dropped(let cause, let following) = scan.tail {
+        // The copy is durable before the cut, so that no byte exists only in the cut part.
+        let keptIn = try keepAside(bytes)
         try truncateJournal(to: scan.validEnd)
-      case .damaged(let offset):
-        let aside = try moveAside(journalPath, copy: true)
-        try truncateJournal(to: scan.validEnd)
+        let tail = PersistenceError.DroppedTail(
+          cause: cause,
+          recoveredThrough: lastSequence,
+          droppedActions: following.map { whole + 1...whole + 1 + UInt64($0) },
+          droppedBytes: scan.validEnd..<bytes.count,
+          keptIn: keptIn
+        )
         history.problems.append(
-          PersistenceError(
-            location: journalPath,
-            reason: .undecodable(
-              message: "a record at byte \(offset) is damaged; the records before it were kept",
-              movedTo: aside
-            )
-          )
+          PersistenceError(location: journalPath, reason: .droppedJournalTail(tail))
         )
       }
       try openJournal()
@@ -216,11 +230,31 @@ public final class FileBackend: PersistenceBackend, @unchecked Sendable {
 
   // MARK: - Helpers
 
+  /// Moves the journal aside; the snapshot, if there is one, is what is recovered.
   private func setJournalAside(_ reason: String, in history: inout StoredHistory) throws {
     let aside = try moveAside(journalPath)
-    history.problems.append(
-      PersistenceError(location: journalPath, reason: .undecodable(message: reason, movedTo: aside))
-    )
+    let problem: PersistenceError.Reason =
+      if let snapshot = history.snapshot {
+        .undecodablePast(recoveredThrough: snapshot.sequence, message: reason, movedTo: aside)
+      } else {
+        .undecodable(message: reason, movedTo: aside)
+      }
+    history.problems.append(PersistenceError(location: journalPath, reason: problem))
+  }
+
+  /// Takes the lock on `lockPath`, unless this backend holds it already.
+  private func claimLock() throws {
+    guard lock < 0 else { return }
+    let descriptor: Int32?
+    do {
+      descriptor = try FileSystem.lockExclusively(lockPath)
+    } catch {
+      throw PersistenceError(location: path, reason: .notWritable(message: error.message))
+    }
+    guard let descriptor else {
+      throw PersistenceError(location: path, reason: .lockedByAnotherWriter)
+    }
+    lock = descriptor
   }
 
   private func read(_ file: String) throws -> [UInt8]? {
@@ -239,11 +273,20 @@ public final class FileBackend: PersistenceBackend, @unchecked Sendable {
     }
   }
 
-  private func moveAside(_ file: String, copy: Bool = false) throws -> String {
+  private func moveAside(_ file: String) throws -> String {
     do {
-      return try FileSystem.moveAside(file, copy: copy)
+      return try FileSystem.moveAside(file)
     } catch {
       throw PersistenceError(location: file, reason: .notWritable(message: error.message))
+    }
+  }
+
+  /// Keeps `bytes`, the journal as it was read, in a file beside it.
+  private func keepAside(_ bytes: [UInt8]) throws -> String {
+    do {
+      return try FileSystem.keepAside(bytes, of: journalPath)
+    } catch {
+      throw PersistenceError(location: journalPath, reason: .notWritable(message: error.message))
     }
   }
 
@@ -274,5 +317,14 @@ public final class FileBackend: PersistenceBackend, @unchecked Sendable {
   private func closeJournal() {
     if journal >= 0 { close(journal) }
     journal = -1
+  }
+
+  // MARK: - Testing
+
+  /// Releases the lock as the kernel does when the process dies, and nothing else: what a test
+  /// that leaks a store to stand for a crash needs before it opens the files again.
+  func releaseLockAsIfKilled() {
+    if lock >= 0 { close(lock) }
+    lock = -1
   }
 }

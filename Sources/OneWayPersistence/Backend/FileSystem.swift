@@ -89,6 +89,27 @@ enum FileSystem {
     guard fsync(descriptor) == 0 else { throw Failure("cannot sync the folder", folder) }
   }
 
+  /// Opens (creating it if needed) the file at `path` and takes an exclusive `flock(2)` on it;
+  /// returns the descriptor that holds the lock, or `nil` if another descriptor holds it.
+  ///
+  /// `flock` belongs to the open file description, not to the process, so a second open of
+  /// the same file in the same process is refused as one in another process is; POSIX
+  /// `fcntl` locks would let a process take its own lock twice. The kernel releases the lock
+  /// when the descriptor is closed or the process dies, `kill -9` included. The descriptor is
+  /// not inherited by programs the process starts, which would keep the lock after it.
+  static func lockExclusively(_ path: String) throws(Failure) -> Int32? {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw Failure("cannot open", path) }
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      let number = errno
+      if number == EINTR { continue }
+      close(descriptor)
+      if number == EWOULDBLOCK { return nil }
+      throw Failure("cannot lock", path, errorNumber: number)
+    }
+    return descriptor
+  }
+
   /// Whether something exists at `path`, and whether it is a folder.
   static func kind(_ path: String) -> (exists: Bool, isFolder: Bool) {
     var isFolder: ObjCBool = false
@@ -96,9 +117,23 @@ enum FileSystem {
     return (exists, isFolder.boolValue)
   }
 
-  /// Renames `path` to `<path>.corrupt-<timestamp>` (with a number if that exists too) and
-  /// returns the new path; `copy` copies instead, leaving the file in place.
-  static func moveAside(_ path: String, copy: Bool = false) throws(Failure) -> String {
+  /// Renames `path` to a free `<path>.corrupt-<timestamp>` and returns the new path.
+  static func moveAside(_ path: String) throws(Failure) -> String {
+    let aside = asidePath(for: path)
+    guard rename(path, aside) == 0 else { throw Failure("cannot move aside", path) }
+    try syncFolder(of: path)
+    return aside
+  }
+
+  /// Writes `bytes`, durably, to a free `<path>.corrupt-<timestamp>` and returns its path.
+  static func keepAside(_ bytes: [UInt8], of path: String) throws(Failure) -> String {
+    let aside = asidePath(for: path)
+    try replaceAtomically(aside, with: bytes)
+    return aside
+  }
+
+  /// `<path>.corrupt-<timestamp>`, with a number if that exists already.
+  private static func asidePath(for path: String) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
@@ -109,15 +144,6 @@ enum FileSystem {
     while kind(aside).exists {
       number += 1
       aside = "\(base)-\(number)"
-    }
-    if copy {
-      guard let bytes = try readFile(path) else {
-        throw Failure("cannot copy", path, errorNumber: ENOENT)
-      }
-      try replaceAtomically(aside, with: bytes)
-    } else {
-      guard rename(path, aside) == 0 else { throw Failure("cannot move aside", path) }
-      try syncFolder(of: path)
     }
     return aside
   }

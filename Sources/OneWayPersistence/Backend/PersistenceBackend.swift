@@ -16,7 +16,9 @@ public protocol PersistenceBackend: Sendable {
   /// throws a ``PersistenceError`` that says what to do if it cannot.
   func checkWritable() throws
 
-  /// Reads the newest snapshot and the records after it, dropping a record torn by a crash.
+  /// Reads the newest snapshot and the records after it, dropping what follows the first
+  /// unreadable record after keeping a copy of it, and reporting that in the history's
+  /// problems.
   func load() throws -> StoredHistory
 
   /// Appends `record`, whose sequence must be `expectedSequence + 1`, or throws a conflict if

@@ -55,19 +55,20 @@ enum RecordFrame {
 /// The records found in a file's bytes, from a given offset, and what follows the last whole
 /// one.
 ///
-/// A crash in the middle of an append leaves a record torn at the end of the file: a length
-/// that runs past the end, a checksum that does not match, or zeros. Only the end of a file
-/// can be torn, since records are only ever appended, so an invalid record with intact bytes
-/// after it is damage of another kind, reported as such.
+/// Records are only ever appended, so a crash can interrupt only the last one: it leaves fewer
+/// bytes than a header, a length that runs past the end of the file, or zeros (what a file
+/// system may leave where a crash interrupted an extension of the file). A complete last record
+/// whose checksum fails, or an invalid record with other bytes after it, is no crash's doing:
+/// it is damage, and reported as such.
 struct RecordScan: Equatable {
   /// What follows the last whole record.
   enum Tail: Equatable {
     /// Nothing: the file ends right after the last whole record.
     case clean
-    /// A record torn by a crash during its append; dropping it loses nothing acknowledged.
-    case torn(bytes: Int)
-    /// A damaged record with more bytes after it, at `offset`: not what a crash leaves.
-    case damaged(offset: Int)
+    /// Bytes that are not a record, from `validEnd` to the end of the file; `following`
+    /// counts the whole records after a damaged one whose length is intact, when they read to
+    /// the end of the file.
+    case dropped(cause: PersistenceError.DroppedTail.Cause, following: Int?)
   }
 
   /// The payloads' ranges in the scanned bytes, in order.
@@ -83,10 +84,7 @@ struct RecordScan: Equatable {
     var position = offset
     while position < bytes.count {
       guard let payload = Self.record(in: bytes, at: position) else {
-        tail =
-          Self.isTornTail(bytes, from: position)
-          ? .torn(bytes: bytes.count - position)
-          : .damaged(offset: position)
+        tail = Self.tail(bytes, from: position)
         return
       }
       records.append(payload)
@@ -97,12 +95,8 @@ struct RecordScan: Equatable {
 
   /// The payload of the whole record at `position`, or `nil` if there is none.
   static func record(in bytes: [UInt8], at position: Int) -> Range<Int>? {
-    guard bytes.count - position >= RecordFrame.headerSize else { return nil }
-    let length = Int(RecordFrame.readInteger(bytes, at: position, width: 4))
+    guard let length = length(in: bytes, at: position) else { return nil }
     let start = position + RecordFrame.headerSize
-    guard length > 0, length <= RecordFrame.maximumPayload, length <= bytes.count - start else {
-      return nil
-    }
     let stored = UInt32(RecordFrame.readInteger(bytes, at: position + 4, width: 4))
     let crc = CRC32.update(
       CRC32.checksum(bytes[position..<position + 4]),
@@ -111,14 +105,46 @@ struct RecordScan: Equatable {
     return crc == stored ? start..<start + length : nil
   }
 
-  /// Whether the invalid record at `position` is what an interrupted append leaves: it reaches
-  /// the end of the file (its length runs past it, or it is the last thing in it), or all
-  /// that follows is zeros.
-  static func isTornTail(_ bytes: [UInt8], from position: Int) -> Bool {
-    let remaining = bytes.count - position
-    if remaining < RecordFrame.headerSize { return true }
+  /// The length of the record at `position`, if its header is whole and its length is one a
+  /// record can have and fits in `bytes`.
+  private static func length(in bytes: [UInt8], at position: Int) -> Int? {
+    guard bytes.count - position >= RecordFrame.headerSize else { return nil }
     let length = Int(RecordFrame.readInteger(bytes, at: position, width: 4))
-    if length > 0, length >= remaining - RecordFrame.headerSize { return true }
-    return bytes[position...].allSatisfy { $0 == 0 }
+    let start = position + RecordFrame.headerSize
+    guard length > 0, length <= RecordFrame.maximumPayload, length <= bytes.count - start else {
+      return nil
+    }
+    return length
+  }
+
+  /// What the invalid record at `position`, and everything after it, looks like.
+  static func tail(_ bytes: [UInt8], from position: Int) -> Tail {
+    if bytes[position...].allSatisfy({ $0 == 0 }) {
+      return .dropped(cause: .zeroFilled, following: nil)
+    }
+    let remaining = bytes.count - position
+    if remaining < RecordFrame.headerSize { return .dropped(cause: .shortRecord, following: nil) }
+    let stated = Int(RecordFrame.readInteger(bytes, at: position, width: 4))
+    if stated > remaining - RecordFrame.headerSize {
+      return .dropped(cause: .lengthPastEnd, following: nil)
+    }
+    if stated > 0, stated == remaining - RecordFrame.headerSize {
+      return .dropped(cause: .checksumMismatch, following: 0)
+    }
+    return .dropped(cause: .damagedRecord, following: wholeRecords(in: bytes, after: position))
+  }
+
+  /// The number of whole records after the damaged one at `position`, if its length is
+  /// intact and they read to the end of the file; `nil` if they cannot be counted.
+  private static func wholeRecords(in bytes: [UInt8], after position: Int) -> Int? {
+    guard let length = length(in: bytes, at: position) else { return nil }
+    var next = position + RecordFrame.headerSize + length
+    var count = 0
+    while next < bytes.count {
+      guard let payload = record(in: bytes, at: next) else { return nil }
+      count += 1
+      next = payload.upperBound
+    }
+    return count
   }
 }

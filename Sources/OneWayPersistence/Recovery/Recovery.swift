@@ -43,13 +43,22 @@ struct Recovery<State: Codable> {
         try migrations.migrate(bytes, from: stored, to: version, location: location, step: step)
       )
     }
-    // Moves what is stored aside, and reports why: `what` did not decode.
+    // Moves what is stored aside, and reports why (`what` did not decode) and what the store
+    // starts from: the state recovered so far, if anything was.
+    var recovered = false
     func setAside(_ what: String, _ error: any Error) throws {
       let movedTo = try backend.setAside()
+      let message = what + describe(error)
       recovery.problems.append(
         PersistenceError(
           location: location,
-          reason: .undecodable(message: what + describe(error), movedTo: movedTo)
+          reason: recovered
+            ? .undecodablePast(
+              recoveredThrough: recovery.sequence,
+              message: message,
+              movedTo: movedTo
+            )
+            : .undecodable(message: message, movedTo: movedTo)
         )
       )
     }
@@ -59,6 +68,7 @@ struct Recovery<State: Codable> {
       do {
         recovery.state = try JSONDecoder().decode(State.self, from: bytes)
         recovery.sequence = snapshot.sequence
+        recovered = true
         writeBack = snapshot.version < version
       } catch {
         try setAside("", error)
@@ -78,6 +88,7 @@ struct Recovery<State: Codable> {
           break
         }
         recovery.sequence = record.sequence
+        recovered = true
         writeBack = true
       }
     }
