@@ -229,6 +229,52 @@ for signal in TERM KILL; do
   fi
 done
 
+# One process at a time has a list open: a second one is refused before it reads a command,
+# and what the first keeps is all there is.
+shared="$work/lists/shared.store"
+start_session "$shared"
+echo "add from the first process" >&3
+if wait_for "added 1. from the first process"; then
+  output="$(printf 'add typed in vain\nlist\n' | run Todos "$shared")"
+  status=$?
+  expect_equal "Todos: a second process on an open list is refused at once" \
+    "todos: the list $shared is open in another process: quit the other Todos first" "$output"
+  [ "$status" -ne 0 ] || fail "Todos: the refused second process exits non-zero (got 0)"
+  echo "quit" >&3
+  end_session
+  output="$(printf 'list\n' | run Todos "$shared")"
+  expect_equal "Todos: once the first quits, the list has only its item" \
+    "1. [ ] from the first process" "$output"
+else
+  end_session
+  fail "Todos: a second process on an open list is refused (first add not confirmed)" \
+    "$(cat "$work/session.log")"
+fi
+
+# --help prints the usage and touches no file; an argument that starts with '-' is an unknown
+# option, never a new list.
+mkdir -p "$work/help-home" "$work/cwd"
+output="$(cd "$work/cwd" && HOME="$work/help-home" timeout 60 "$bin/Todos" --help </dev/null 2>&1)"
+status=$?
+expect_contains "Todos --help prints the usage" "usage: Todos [FILE]" "$output"
+[ "$status" -eq 0 ] || fail "Todos --help exits 0 (got $status)"
+if [ -z "$(ls -A "$work/help-home")" ] && [ -z "$(ls -A "$work/cwd")" ]; then
+  pass "Todos --help touches no file"
+else
+  fail "Todos --help touches no file" "$(ls -lA "$work/help-home" "$work/cwd")"
+fi
+output="$(cd "$work/cwd" && printf 'add typed in vain\n' | HOME="$work/help-home" timeout 60 "$bin/Todos" -x 2>&1)"
+status=$?
+expect_equal "Todos -x is refused as an unknown option" \
+  "todos: unknown option '-x' (see --help); to use a file whose name starts with '-', write it as ./-x" \
+  "$output"
+[ "$status" -ne 0 ] || fail "Todos -x exits non-zero (got 0)"
+if [ -z "$(ls -A "$work/help-home")" ] && [ -z "$(ls -A "$work/cwd")" ]; then
+  pass "Todos -x touches no file"
+else
+  fail "Todos -x touches no file" "$(ls -lA "$work/help-home" "$work/cwd")"
+fi
+
 # First a read-only run (nothing changes, so nothing is written) to see which file the default
 # is; only if it is the temporary one does a second run write to it.
 default="$work/home/.oneway-todos.store"

@@ -12,16 +12,37 @@ import OneWayPersistence
 ///
 /// ```text
 /// swift run --package-path Examples Todos [FILE]     # default: ~/.oneway-todos.store
+/// swift run --package-path Examples Todos --help      # usage; touches no file
 /// ```
 ///
 /// Commands come from standard input, typed or piped. Each confirmed change is already in
 /// `FILE.journal` (appended and synced before `send` returns), so `quit`, the end of input,
-/// Ctrl-C and even `kill -9` lose nothing, and there is no save to wait for or flush.
+/// Ctrl-C and even `kill -9` lose nothing, and there is no save to wait for or flush. One
+/// process at a time has a list open: a second one is refused at once, before any command.
 @main
 enum TodosExample {
+  /// What `--help` prints.
+  static let usage = """
+    usage: Todos [FILE]
+    keeps a to-do list in FILE (default: ~/.oneway-todos.store) and reads commands, one a line,
+    from standard input.
+
+    \(Command.usage)
+    """
+
   static func main() async {
     let isInteractive = isatty(STDIN_FILENO) != 0
-    let file = fileURL(arguments: CommandLine.arguments)
+    let file: URL
+    switch fileURL(arguments: CommandLine.arguments) {
+    case .success(nil):
+      say(usage)
+      exit(0)
+    case .success(let url?):
+      file = url
+    case .failure(let error):
+      printError(error.message)
+      exit(2)
+    }
     let isNew = [file.path, file.path + ".journal"].allSatisfy {
       !FileManager.default.fileExists(atPath: $0)
     }
@@ -37,6 +58,9 @@ enum TodosExample {
         initialState: TodosReducer.State(),
         onError: { printError("\($0)") }
       )
+    } catch let error as PersistenceError where error.reason == .lockedByAnotherWriter {
+      // Two processes appending to one list would each replay a journal the other had cut.
+      fail("the list \(file.path) is open in another process: quit the other Todos first")
     } catch {
       fail("\(error)")
     }
@@ -115,20 +139,35 @@ enum TodosExample {
     }
   }
 
-  /// The file named by the first argument, or `.oneway-todos.store` in the home folder.
+  /// The file named by the first argument, or `.oneway-todos.store` in the home folder; `nil`
+  /// for `--help`.
   ///
-  /// `$HOME` wins over the account's home folder (which is what
-  /// `FileManager.homeDirectoryForCurrentUser` returns on Linux), so that a script can point
-  /// the default somewhere harmless.
-  static func fileURL(arguments: [String]) -> URL {
-    if arguments.count > 1 {
-      let path = (arguments[1] as NSString).expandingTildeInPath
-      return URL(fileURLWithPath: path)
+  /// An argument that starts with `-` is an option, never a file: a mistyped option must not
+  /// become a new list beside the real one. `$HOME` wins over the account's home folder (which
+  /// is what `FileManager.homeDirectoryForCurrentUser` returns on Linux), so that a script can
+  /// point the default somewhere harmless.
+  static func fileURL(arguments: [String]) -> Result<URL?, ParseError> {
+    let given = arguments.dropFirst()
+    if given.contains(where: { ["--help", "-h"].contains($0) }) { return .success(nil) }
+    guard given.count <= 1 else {
+      return .failure(ParseError("one list at a time: usage: Todos [FILE] (see --help)"))
+    }
+    if let argument = given.first {
+      guard !argument.hasPrefix("-") else {
+        return .failure(
+          ParseError(
+            "unknown option '\(argument)' (see --help); to use a file whose name starts with "
+              + "'-', write it as ./\(argument)"
+          )
+        )
+      }
+      guard !argument.isEmpty else { return .failure(ParseError("the file name is empty")) }
+      return .success(URL(fileURLWithPath: (argument as NSString).expandingTildeInPath))
     }
     let home =
       ProcessInfo.processInfo.environment["HOME"].map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.homeDirectoryForCurrentUser
-    return home.appendingPathComponent(".oneway-todos.store")
+    return .success(home.appendingPathComponent(".oneway-todos.store"))
   }
 }
 
