@@ -18,7 +18,7 @@ import PostgresNIO
 /// journal is used.
 ///
 /// Every call fails after `timeout` with
-/// ``OneWayPersistence/PersistenceError/Reason/unreachable(server:message:)``, naming the
+/// `PersistenceError.Reason.unreachable(server:message:)`, naming the
 /// server: a database that went away, or a wrong address, never hangs a caller. The wait for
 /// a connection is part of the call, so the bound covers connecting as well.
 public struct PostgresJournal: SharedJournal {
