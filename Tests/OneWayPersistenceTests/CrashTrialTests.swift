@@ -119,9 +119,9 @@ struct CrashTrialTests {
     return (Self.trials, failures, interrupted)
   }
 
-  @Test func j3JournalModeRecoversExactlyTheAcknowledgedActionsAfterSIGKILL() throws {
+  @Test func j3JournalModeRecoversExactlyTheAcknowledgedActionsAfterSIGKILL() async throws {
     try #require(Self.program != nil, "PersistenceCrashTrial is not built; run swift build")
-    let result = try trials("journal")
+    let result = try await onAThreadOfItsOwn { try CrashTrialTests().trials("journal") }
     print(
       "crash trials, journal mode: \(result.trials) trials, \(result.failures.count) lost, "
         + "\(result.interrupted) interrupted appends reported"
@@ -129,10 +129,19 @@ struct CrashTrialTests {
     #expect(result.failures.isEmpty, "\(result.failures.prefix(5))")
   }
 
-  @Test func j2SnapshotModeAlwaysLeavesOneWholeSnapshotAfterSIGKILL() throws {
+  @Test func j2SnapshotModeAlwaysLeavesOneWholeSnapshotAfterSIGKILL() async throws {
     try #require(Self.program != nil, "PersistenceCrashTrial is not built; run swift build")
-    let result = try trials("snapshot")
+    let result = try await onAThreadOfItsOwn { try CrashTrialTests().trials("snapshot") }
     print("crash trials, snapshot mode: \(result.trials) trials, \(result.failures.count) failed")
     #expect(result.failures.isEmpty, "\(result.failures.prefix(5))")
+  }
+}
+
+/// Runs `body` on a thread of its own and returns what it returns. The trials block while
+/// their child processes run; on the cooperative pool, which has as many threads as the
+/// machine has cores, they would hold back every other test, and the timeouts those wait for.
+func onAThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try body() }) }.start()
   }
 }

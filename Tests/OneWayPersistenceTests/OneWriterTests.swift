@@ -123,11 +123,33 @@ struct TwoWriterTests {
     }
   }
 
-  @Test func j5TwoProcessesOnOnePathTheSecondIsRefusedAndNoAcknowledgedActionIsLost() throws {
+  @Test func j5TwoProcessesOnOnePathTheSecondIsRefusedAndNoAcknowledgedActionIsLost()
+    async throws
+  {
     try #require(
       CrashTrialTests.program != nil,
       "PersistenceCrashTrial is not built; run swift build"
     )
+    let outcome = try await onAThreadOfItsOwn { try Self().runRounds() }
+    print(
+      "two writers: \(Self.rounds) rounds, \(outcome.acknowledged) actions acknowledged, "
+        + "\(outcome.lost) lost, \(outcome.refused) second writers refused"
+    )
+    #expect(outcome.failures.isEmpty, "\(outcome.failures.prefix(3))")
+    #expect(outcome.refused == Self.rounds)
+    #expect(outcome.lost == 0)
+    #expect(outcome.acknowledged == Self.rounds * Self.actions)
+  }
+
+  struct Outcome: Sendable {
+    var acknowledged: Int
+    var lost: Int
+    var refused: Int
+    var failures: [String]
+  }
+
+  /// The rounds, which block while the writers run; what they found.
+  func runRounds() throws -> Outcome {
     let folder = TemporaryFolder()
     let file = folder.file().path
     var expected: [Int] = []
@@ -175,13 +197,6 @@ struct TwoWriterTests {
       }
       expected = recovered.numbers
     }
-    print(
-      "two writers: \(Self.rounds) rounds, \(acknowledged) actions acknowledged, \(lost) lost, "
-        + "\(refused) second writers refused"
-    )
-    #expect(failures.isEmpty, "\(failures.prefix(3))")
-    #expect(refused == Self.rounds)
-    #expect(lost == 0)
-    #expect(acknowledged == Self.rounds * Self.actions)
+    return Outcome(acknowledged: acknowledged, lost: lost, refused: refused, failures: failures)
   }
 }

@@ -87,6 +87,8 @@ public final class FileBackend: PersistenceBackend, @unchecked Sendable {
         }
       }
     }
+    // The lock first: a second writer is refused before it creates anything beside the files.
+    try claimLock()
     let probe = "\(path).probe-\(getpid())"
     let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
     guard descriptor >= 0 else {
@@ -97,7 +99,6 @@ public final class FileBackend: PersistenceBackend, @unchecked Sendable {
     }
     close(descriptor)
     unlink(probe)
-    try claimLock()
   }
 
   /// Reads the snapshot and the journal's records after it, repairing what a crash or damage

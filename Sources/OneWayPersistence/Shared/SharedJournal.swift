@@ -1,3 +1,5 @@
+import OneWay
+
 /// A journal that several processes share, such as a database table: where a ``SharedStore``
 /// appends its actions and finds those of the other instances.
 ///
@@ -65,9 +67,9 @@ extension SharedJournal {
   /// store cart-1"), and fails with ``PersistenceError/Reason/unreachable(server:message:)``
   /// if it has not returned within `timeout`: a server that went away never hangs a caller.
   ///
-  /// At the deadline `operation` is cancelled and awaited, so nothing of it outlives the call:
-  /// it must end when cancelled, as the requests of PostgresNIO's client do (a wait for a
-  /// connection among them).
+  /// At the deadline `operation` is cancelled, and the call returns without waiting for it:
+  /// a server that accepted the connection and then hung does not end a request that is
+  /// cancelled, and its work is left to end on its own.
   public func bounded<T: Sendable>(
     by timeout: Duration,
     _ what: String,
@@ -77,16 +79,26 @@ extension SharedJournal {
       location: location,
       reason: .unreachable(server: server, message: "no answer to \(what) within \(timeout)")
     )
-    return try await withThrowingTaskGroup(of: T?.self) { group in
-      group.addTask { try await operation() }
-      group.addTask {
-        // Throws when the caller is cancelled: that is a cancellation, not a timeout.
-        try await Task.sleep(for: timeout)
-        return nil
+    let first = FirstOutcome<T>()
+    let work = Task {
+      do {
+        first.offer(.success(try await operation()))
+      } catch {
+        first.offer(.failure(error))
       }
-      defer { group.cancelAll() }
-      guard let first = try await group.next(), let value = first else { throw deadline }
-      return value
+    }
+    let timer = Task {
+      do { try await Task.sleep(for: timeout) } catch { return }
+      first.offer(.failure(deadline))
+    }
+    defer {
+      work.cancel()
+      timer.cancel()
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { first.wait($0) }
+    } onCancel: {
+      first.offer(.failure(CancellationError()))
     }
   }
 
@@ -120,5 +132,37 @@ extension PersistenceError {
         message: "the journal ends at record \(newest), before the one its writer knows of"
       )
     )
+  }
+}
+
+/// The first outcome offered, handed to the one waiter once both are there: whichever of an
+/// operation, its deadline and the caller's cancellation comes first.
+final class FirstOutcome<T: Sendable>: Sendable {
+  private struct Slot {
+    var waiter: CheckedContinuation<T, any Error>?
+    var outcome: Result<T, any Error>?
+  }
+
+  private let slot = Locked(Slot())
+
+  /// Resumes `waiter` with the first outcome, now if there is one.
+  func wait(_ waiter: CheckedContinuation<T, any Error>) {
+    let ready = slot.withLock { slot -> Result<T, any Error>? in
+      if let outcome = slot.outcome { return outcome }
+      slot.waiter = waiter
+      return nil
+    }
+    if let ready { waiter.resume(with: ready) }
+  }
+
+  /// Offers `outcome`; only the first one offered counts.
+  func offer(_ outcome: Result<T, any Error>) {
+    let waiter = slot.withLock { slot -> CheckedContinuation<T, any Error>? in
+      guard slot.outcome == nil else { return nil }
+      slot.outcome = outcome
+      defer { slot.waiter = nil }
+      return slot.waiter
+    }
+    waiter?.resume(with: outcome)
   }
 }
