@@ -100,9 +100,18 @@ enum FileSystem {
   static func lockExclusively(_ path: String) throws(Failure) -> Int32? {
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw Failure("cannot open", path) }
+    // A program that another thread is starting holds a copy of every descriptor until it
+    // executes, the lock's of a store just released among them: a refusal is retried for a few
+    // milliseconds, so that only a writer that lives is refused.
+    var attempts = 0
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       let number = errno
       if number == EINTR { continue }
+      if number == EWOULDBLOCK, attempts < 20 {
+        attempts += 1
+        usleep(1000)
+        continue
+      }
       close(descriptor)
       if number == EWOULDBLOCK { return nil }
       throw Failure("cannot lock", path, errorNumber: number)
