@@ -86,6 +86,17 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
+    // A recorded dev-tools session turned into a TestStore test, as a user would paste it:
+    // Scripts/recorded_test.sh generates RecordedTallyTests.swift here, next to the feature it
+    // was recorded from (a link to the library's test fixture), and runs it.
+    .testTarget(
+      name: "RecordedTests",
+      dependencies: [
+        .product(name: "OneWay", package: "OneWay"),
+        .product(name: "OneWayTesting", package: "OneWay"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
     // Swidux's README counter, on the Swidux module.
     .executableTarget(
       name: "SwiduxCounter",

@@ -1,49 +1,23 @@
 #!/usr/bin/env bash
 # Records a session of a composed feature, generates a TestStore test from it (OneWayDevTools'
-# `Recording.testSource`), and compiles and runs that test in a scratch package outside the
-# repository, which depends on the repository by path: the generated source must compile and
-# pass unchanged, as a user would paste it.
+# `Recording.testSource`), and compiles and runs that test in the Examples package, outside the
+# library's own tests: the generated source must compile and pass unchanged, as a user would
+# paste it into their app's tests.
 #
 # Usage, from anywhere in the repository: bash Scripts/recorded_test.sh
-# The scratch package builds OneWay and its test dependencies once (a few minutes on 2 cores);
-# set ONEWAY_SCRATCH to reuse a directory between runs.
+# Both packages build in the library's build folder, so after `swift build --build-tests` only
+# the recording's test and the Examples' test target are compiled.
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-SCRATCH="${ONEWAY_SCRATCH:-$(mktemp -d)}"
-mkdir -p "$SCRATCH/Tests/RecordedTests"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+target="$root/Examples/Tests/RecordedTests"
+cd "$root"
 
-# The feature the session was recorded from, as the app would have it.
-cp "$ROOT/Tests/OneWayDevToolsTests/Support/Tally.swift" "$SCRATCH/Tests/RecordedTests/"
-cd "$ROOT"
-ONEWAY_RECORDED_TEST_DIR="$SCRATCH/Tests/RecordedTests" \
-  swift test --filter h3ARecordingBecomesTheSourceOfATestStoreTest
-test -s "$SCRATCH/Tests/RecordedTests/RecordedTallyTests.swift"
+rm -f "$target/RecordedTallyTests.swift"
+ONEWAY_RECORDED_TEST_DIR="$target" swift test --filter h3ARecordingBecomesTheSourceOfATestStoreTest
+test -s "$target/RecordedTallyTests.swift"
 
-cat > "$SCRATCH/Package.swift" <<MANIFEST
-// swift-tools-version:6.0
-import PackageDescription
-
-let package = Package(
-  name: "Recorded",
-  platforms: [.macOS(.v13), .iOS(.v16)],
-  dependencies: [
-    .package(path: "$ROOT"),
-    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
-  ],
-  targets: [
-    .testTarget(
-      name: "RecordedTests",
-      dependencies: [
-        .product(name: "OneWay", package: "$(basename "$ROOT")"),
-        .product(name: "OneWayTesting", package: "$(basename "$ROOT")"),
-        .product(name: "Clocks", package: "swift-clocks"),
-      ]
-    )
-  ]
-)
-MANIFEST
-
-cd "$SCRATCH"
-swift test 2>&1 | tee "$SCRATCH/test.log"
-grep -q "Test recordedTally() passed" "$SCRATCH/test.log"
-echo "The generated test compiled and passed in $SCRATCH."
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+swift test --package-path Examples --scratch-path "$root/.build" --filter RecordedTests 2>&1 | tee "$log"
+grep -q "Test recordedTally() passed" "$log"
+echo "The generated test compiled and passed in the Examples package."

@@ -17,10 +17,12 @@ profile executable once. Subcommands:
 import json
 import os
 import platform
+import queue
 import re
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCHMARKS = os.path.dirname(HERE)
@@ -168,11 +170,14 @@ def toolchain():
     return f"{platform.system().lower()}-swift-{match.group(1)}.{match.group(2)}"
 
 
-def profile(scenario, subscribers, iterations, runs):
-    """Instructions and allocations per iteration of one scenario, from profile.sh."""
+def profile(scenario, subscribers, iterations, runs, cpu=None):
+    """Instructions and allocations per iteration of one scenario, from profile.sh, on `cpu`
+    alone when given."""
     environment = dict(
         os.environ, ITERATIONS=str(iterations), PROFILE_RUNS=str(runs), PROFILE_SKIP_BUILD="1"
     )
+    if cpu is not None:
+        environment["PROFILE_CPU"] = str(cpu)
     result = subprocess.run(
         ["bash", os.path.join(HERE, "profile.sh"), scenario, str(subscribers)],
         capture_output=True,
@@ -214,10 +219,27 @@ def check(arguments):
         print(f"error: no thresholds for {name} ({path}); run counts.sh --update to record them")
         return 1
 
+    # One profile per CPU this process may use, each pinned to its own CPU: a profile's figures
+    # depend only on its own CPU (see profile.sh), so they run side by side.
+    cpus = queue.Queue()
+    for cpu in sorted(os.sched_getaffinity(0)):
+        cpus.put(cpu)
+
+    def profile_on_a_free_cpu(hot_path_entry):
+        _, scenario, subscribers, iterations, runs = hot_path_entry
+        cpu = cpus.get()
+        try:
+            return profile(scenario, subscribers, iterations, runs, cpu)
+        finally:
+            cpus.put(cpu)
+
     measured = {}
     started = time.monotonic()
-    for hot_path, scenario, subscribers, iterations, runs in HOT_PATHS:
-        instructions, allocations = profile(scenario, subscribers, iterations, runs)
+    with ThreadPoolExecutor(max_workers=cpus.qsize()) as pool:
+        results = list(pool.map(profile_on_a_free_cpu, HOT_PATHS))
+    for (hot_path, scenario, subscribers, iterations, runs), (instructions, allocations) in zip(
+        HOT_PATHS, results
+    ):
         measured[hot_path] = {
             "scenario": scenario,
             "subscribers": subscribers,

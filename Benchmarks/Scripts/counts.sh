@@ -23,11 +23,9 @@ command -v python3 >/dev/null || { apt-get update && apt-get install -y python3;
 
 command -v taskset >/dev/null || { apt-get update && apt-get install -y util-linux; }
 
-# Every profile on one CPU (the first this process may use), so that Swift's cooperative pool
-# has one thread and the asynchronous hot paths interleave their tasks the same way on every
-# run (see profile.sh).
-PROFILE_CPU=$(python3 -c 'import os; print(min(os.sched_getaffinity(0)))')
-export PROFILE_CPU
+# Each profile runs on one CPU alone, so that Swift's cooperative pool has one thread and the
+# asynchronous hot paths interleave their tasks the same way on every run (see profile.sh);
+# counts.py profiles on every CPU this process may use, one profile per CPU.
 
 bash "$here/profile.sh" --build
 python3 "$here/counts.py" check "$@"

@@ -10,7 +10,7 @@
 # unless set) and prints (count(2N) - count(N)) / N, which cancels start-up costs, for the
 # instructions and for the calls to the C allocator (malloc, calloc, realloc, the aligned ones;
 # counted in the profiles by counts.py). The 2N profile stays in
-# $PROFILE_DIR/callgrind.SCENARIO.out (PROFILE_DIR is /tmp unless set; set it to a private
+# $PROFILE_DIR/callgrind.SCENARIO-SUBSCRIBERS.out (PROFILE_DIR is /tmp unless set; set it to a private
 # directory when others profile on the same machine) for `callgrind_annotate --inclusive=yes`.
 # With PROFILE_SKIP_BUILD=1, the binary that the last build left in $PROFILE_DIR is used as it
 # is (Scripts/counts.sh builds once, then profiles every hot path). PROFILE_CPU: see below.
@@ -62,10 +62,12 @@ count() {
   rm -f "$2.run"
   echo "$best"
 }
-small=$(count "$iterations" "$directory/callgrind.$scenario.small.out")
-large=$(count $((iterations * 2)) "$directory/callgrind.$scenario.out")
-small_allocations=$(python3 "$here/counts.py" allocations "$directory/callgrind.$scenario.small.out")
-large_allocations=$(python3 "$here/counts.py" allocations "$directory/callgrind.$scenario.out")
+# Named by scenario and subscribers, so that counts.py can profile two paths side by side.
+out="$directory/callgrind.$scenario-$subscribers"
+small=$(count "$iterations" "$out.small.out")
+large=$(count $((iterations * 2)) "$out.out")
+small_allocations=$(python3 "$here/counts.py" allocations "$out.small.out")
+large_allocations=$(python3 "$here/counts.py" allocations "$out.out")
 allocations=$(awk -v a="$small_allocations" -v b="$large_allocations" -v n="$iterations" \
   'BEGIN { printf "%.2f", (b - a) / n }')
 echo "$scenario: $(((large - small) / iterations)) instructions per iteration," \

@@ -9,6 +9,9 @@
 set -uo pipefail
 
 examples="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The library's build folder: the examples reuse everything `swift build` or `swift test` built
+# there, and compile only themselves.
+scratch="$(dirname "$examples")/.build"
 work="$(mktemp -d "${TMPDIR:-/tmp}/oneway-examples.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 failures=0
@@ -88,12 +91,12 @@ end_session() {
   exec 3>&-
 }
 
-echo "== build (swift build --package-path $examples)"
-if ! swift build --package-path "$examples" 2>&1 | tail -n 3; then
+echo "== build (swift build --package-path $examples --scratch-path $scratch)"
+if ! swift build --package-path "$examples" --scratch-path "$scratch" 2>&1 | tail -n 3; then
   echo "FAIL build"
   exit 1
 fi
-bin="$(swift build --package-path "$examples" --show-bin-path)"
+bin="$(swift build --package-path "$examples" --scratch-path "$scratch" --show-bin-path)"
 mkdir -p "$work/home"
 
 echo "== Counter"
@@ -324,7 +327,7 @@ done
 expect_equal "Counters prints the same composed run every time (3 runs)" \
   "$expected_counters" "$output"
 [ "$status" -eq 0 ] || fail "Counters exits 0 (got $status)"
-if output="$(swift test --package-path "$examples" --filter CountersTests 2>&1)"; then
+if output="$(swift test --package-path "$examples" --scratch-path "$scratch" --filter CountersTests 2>&1)"; then
   pass "Counters: its TestStore tests pass (swift test --filter CountersTests)"
 else
   fail "Counters: its TestStore tests pass (swift test --filter CountersTests)" \

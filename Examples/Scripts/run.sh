@@ -7,6 +7,8 @@
 set -euo pipefail
 
 examples="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The library's build folder, so that the examples reuse what `swift test` built there.
+scratch="$(dirname "$examples")/.build"
 
 cat <<'LIST'
 OneWay examples (swift run --package-path Examples NAME):
@@ -30,5 +32,5 @@ case "$name" in
     ;;
 esac
 echo
-echo "\$ swift run --package-path Examples $name $*"
-exec swift run --quiet --package-path "$examples" "$name" "$@"
+echo "\$ swift run --package-path Examples --scratch-path .build $name $*"
+exec swift run --quiet --package-path "$examples" --scratch-path "$scratch" "$name" "$@"

@@ -5,13 +5,9 @@ import Testing
 
 /// Whether an assignment to a `@Triggered` property tells that property's readers only: with
 /// Glibc's branch of `TriggeredAssignments`. With the branch that Apple platforms build (here
-/// with `ONEWAY_PORTABLE_LOCKS`), a reduce that assigns one tells every armed reader: more
-/// than needed, never fewer.
-#if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
-  private let triggeredTellsItsReadersOnly = true
-#else
-  private let triggeredTellsItsReadersOnly = false
-#endif
+/// when `PortableBranches` selects it), a reduce that assigns one tells every armed reader:
+/// more than needed, never fewer.
+private let triggeredTellsItsReadersOnly = TriggeredAssignments.canProbe
 
 /// Rule V4: a view store's dynamic members, `store.number`, observe the property they read, and
 /// only it; `store.state` observes the whole state.

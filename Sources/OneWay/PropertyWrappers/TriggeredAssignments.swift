@@ -27,19 +27,19 @@
 /// assignment was ever made; while it is down, a store skips the counter, and if it is up after
 /// a reduce that began with it down, every assignment this thread's counter holds was made
 /// during that reduce (this thread raised the flag before its first count, and the flag was
-/// down when the reduce began). Elsewhere (`Atomic` needs macOS 15 and iOS 18) the flag reads
-/// as always up.
+/// down when the reduce began). Elsewhere (`Atomic` needs macOS 15 and iOS 18), and where
+/// ``PortableBranches`` selects that branch, the flag reads as always up.
 @usableFromInline
 enum TriggeredAssignments {
-  #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+  #if canImport(Glibc)
     @usableFromInline static let assignments = Atomic<Bool>(false)
   #endif
 
   /// Whether any assignment through `@Triggered` may have been made in this process.
   @inlinable
   static var anyAssignment: Bool {
-    #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
-      assignments.load(ordering: .relaxed)
+    #if canImport(Glibc)
+      PortableBranches.selected || assignments.load(ordering: .relaxed)
     #else
       true
     #endif
@@ -81,7 +81,7 @@ enum TriggeredAssignments {
     init() { raw = TriggeredAssignments.key }
   }
 
-  #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+  #if canImport(Glibc)
     /// How many threads are finding which `@Triggered` properties a key path reads (see
     /// ``assignments(readBy:)``).
     @usableFromInline static let probing = Atomic<Int>(0)
@@ -91,8 +91,8 @@ enum TriggeredAssignments {
   /// it cannot (without the standard library's `Atomic`), a view store takes every property
   /// read through it as reached by an assignment of an equal value.
   static var canProbe: Bool {
-    #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
-      true
+    #if canImport(Glibc)
+      !PortableBranches.selected
     #else
       false
     #endif
@@ -102,7 +102,7 @@ enum TriggeredAssignments {
   /// while one runs.
   @inlinable @inline(__always)
   static func reportRead(_ assignments: UInt64) {
-    #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+    #if canImport(Glibc)
       if probing.load(ordering: .relaxed) != 0 { addToProbe(assignments) }
     #endif
   }
@@ -119,7 +119,8 @@ enum TriggeredAssignments {
   ///
   /// Only on the thread of a store's commit, which runs no other probe meanwhile.
   static func assignments(readBy read: () -> Void) -> UInt64 {
-    #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+    #if canImport(Glibc)
+      guard !PortableBranches.selected else { return 0 }
       let slot = counter + 1
       slot.pointee = 0
       probing.add(1, ordering: .relaxed)
@@ -134,7 +135,7 @@ enum TriggeredAssignments {
   /// Counts one assignment on the current thread.
   @inlinable
   static func count() {
-    #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+    #if canImport(Glibc)
       if !assignments.load(ordering: .relaxed) { assignments.store(true, ordering: .relaxed) }
     #endif
     counter.pointee &+= 1

@@ -16,21 +16,16 @@
 /// With Glibc, where the standard library's `Atomic` is always available, it is an atomic
 /// state word plus the owner's `pthread_self()` in an `Atomic` (a thread takes the lock again
 /// when it reads its own identity there): uncontended, one compare-and-exchange to take it and
-/// one exchange to release it, and no call into the C library but `pthread_self`, about a
-/// quarter of the instructions of a recursive pthread mutex (see Design/0001). A thread that
-/// finds it taken waits on a shared ``ParkingLot``. Every hand-over is an atomic acquire and
-/// release, which the thread sanitizer sees (it cannot see the kernel's hand-over of the
-/// standard library's `Mutex`, a priority-inheritance futex). Elsewhere (`Atomic` needs
-/// macOS 15 and iOS 18) it is a recursive pthread mutex; building with
-/// `-DONEWAY_PORTABLE_LOCKS` selects that branch on Linux too, so that CI builds and tests it.
+/// one exchange to release it, and no call into the C library but `pthread_self`, far cheaper
+/// than a recursive pthread mutex (Benchmarks/README has the counts). A thread that finds it
+/// taken waits on a shared ``ParkingLot``. Every hand-over is an atomic acquire and release,
+/// which the thread sanitizer sees (it cannot see the kernel's hand-over of the standard
+/// library's `Mutex`, a priority-inheritance futex). Elsewhere (`Atomic` needs macOS 15 and
+/// iOS 18) it is a recursive pthread mutex, which a debug build on Linux also takes when
+/// ``PortableBranches`` says so, so that CI tests that branch.
 @usableFromInline
 package final class EngineLock: @unchecked Sendable {
-  #if !canImport(Glibc) || ONEWAY_PORTABLE_LOCKS
-    // The mutex is initialised once, before the lock is shared, destroyed in `deinit`, and only
-    // ever used through pthread's own thread-safe calls. Visible to inlined code only through
-    // `lock()` and `unlock()`.
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  #else
+  #if canImport(Glibc)
     // `state` and `owner` are atomic; `depth` is read and written only by the thread that
     // holds the lock (the one `owner` names), and the lock's acquire and release order every
     // access to it.
@@ -47,23 +42,21 @@ package final class EngineLock: @unchecked Sendable {
     /// (which doubled the cost of the lock) could never fire.
     @exclusivity(unchecked) @usableFromInline var depth = 0
   #endif
+  #if !canImport(Glibc) || DEBUG
+    /// The portable branch's mutex: always there on Apple platforms, and with Glibc in a debug
+    /// build when ``PortableBranches`` selects it. One code path for both, so that what Linux
+    /// tests is what Apple platforms run.
+    @usableFromInline let mutex: RecursiveMutex?
+  #endif
 
   package init() {
-    #if !canImport(Glibc) || ONEWAY_PORTABLE_LOCKS
-      mutex = .allocate(capacity: 1)
-      var attributes = pthread_mutexattr_t()
-      pthread_mutexattr_init(&attributes)
-      pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-      pthread_mutex_init(mutex, &attributes)
-      pthread_mutexattr_destroy(&attributes)
+    #if !canImport(Glibc) || DEBUG
+      mutex = PortableBranches.selected ? RecursiveMutex() : nil
     #endif
   }
 
-  #if !canImport(Glibc) || ONEWAY_PORTABLE_LOCKS
-    deinit {
-      pthread_mutex_destroy(mutex)
-      mutex.deallocate()
-    }
+  #if !canImport(Glibc) || DEBUG
+    deinit { mutex?.destroy() }
   #endif
 
   /// Runs `body` holding the lock.
@@ -81,9 +74,10 @@ package final class EngineLock: @unchecked Sendable {
   /// calling a function that does.
   @inlinable
   package func lock() {
-    #if !canImport(Glibc) || ONEWAY_PORTABLE_LOCKS
-      pthread_mutex_lock(mutex)
-    #else
+    #if !canImport(Glibc) || DEBUG
+      if let mutex { return mutex.lock() }
+    #endif
+    #if canImport(Glibc)
       let thread = pthread_self()
       if owner.load(ordering: .relaxed) == thread {
         depth &+= 1
@@ -99,9 +93,10 @@ package final class EngineLock: @unchecked Sendable {
   /// Releases the lock taken by ``lock()``.
   @inlinable
   package func unlock() {
-    #if !canImport(Glibc) || ONEWAY_PORTABLE_LOCKS
-      pthread_mutex_unlock(mutex)
-    #else
+    #if !canImport(Glibc) || DEBUG
+      if let mutex { return mutex.unlock() }
+    #endif
+    #if canImport(Glibc)
       if depth != 0 {
         depth &-= 1
         return
@@ -113,7 +108,7 @@ package final class EngineLock: @unchecked Sendable {
     #endif
   }
 
-  #if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+  #if canImport(Glibc)
     /// Waits until the lock is free and takes it, marked as possibly awaited (2), so that its
     /// release wakes the next waiter.
     @usableFromInline
@@ -131,7 +126,33 @@ package final class EngineLock: @unchecked Sendable {
   #endif
 }
 
-#if canImport(Glibc) && !ONEWAY_PORTABLE_LOCKS
+/// A recursive pthread mutex: the portable branch of ``EngineLock``.
+///
+/// Initialised before the lock is shared, destroyed by the lock's `deinit`, and only ever used
+/// through pthread's own thread-safe calls in between.
+@usableFromInline
+struct RecursiveMutex {
+  @usableFromInline let pointer: UnsafeMutablePointer<pthread_mutex_t>
+
+  init() {
+    pointer = .allocate(capacity: 1)
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+    pthread_mutex_init(pointer, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+  }
+
+  @inlinable func lock() { pthread_mutex_lock(pointer) }
+  @inlinable func unlock() { pthread_mutex_unlock(pointer) }
+
+  func destroy() {
+    pthread_mutex_destroy(pointer)
+    pointer.deallocate()
+  }
+}
+
+#if canImport(Glibc)
   /// Where threads wait for a taken ``EngineLock``: a few pthread mutexes and conditions shared
   /// by every lock (picked by the lock's address), so that a lock costs no allocation of its
   /// own and its fast path calls no pthread function.

@@ -1,0 +1,1 @@
+../../../Tests/OneWayDevToolsTests/Support/Tally.swift
