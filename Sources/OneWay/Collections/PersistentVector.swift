@@ -199,9 +199,9 @@ struct PersistentVector<Element> {
   ) -> Bool {
     if node === other { return true }
     // Through buffer pointers: indexing the nodes' arrays one element at a time copies each
-    // element (unspecialized, through its value witness) and retains each child, and the walk
-    // then costs about twice as much (measured in release, across modules as a client calls
-    // it). The buffers live only during the closures, while both nodes are held.
+    // element (unspecialized, through its value witness) and retains each child, which made
+    // the walk much slower when a client calls it from another module. The
+    // buffers live only during the closures, while both nodes are held.
     if level == 0 {
       return (node as! Leaf).elements.withUnsafeBufferPointer { elements in
         (other as! Leaf).elements.withUnsafeBufferPointer { others in

@@ -53,8 +53,8 @@ struct StateProjection<Root, Value>: Sendable {
   /// Runs `reducer` on the value inside `root`, reached through the key path.
   ///
   /// Out of line: the levels of a nested feature are inlined into one function, and with this
-  /// path inlined too, each level held a second copy of every level below it (2^5 copies of the
-  /// innermost at five levels), for a path that stored properties never take.
+  /// path inlined too, each level held a second copy of every level below it (the copies of the
+  /// innermost doubling with each level), for a path that stored properties never take.
   @inlinable @inline(never)
   func reduceThroughKeyPath<R: Reducer>(
     _ root: inout Root,

@@ -102,8 +102,8 @@ extension AnyEffect {
   /// Nested effects live in ``EffectChildren``: a plain array for a shallow tree, a node that
   /// takes a deep tree apart without recursion when it is released. The payloads larger than
   /// a closure and a priority (identifiers, durations, clocks) are `indirect`, so an effect is
-  /// no larger than 24 bytes apart beside its action (`.just` holds the action inline), and
-  /// copying one costs one retain.
+  /// no larger than a closure and a priority beside its action (`.just` holds the action
+  /// inline), and copying one costs one retain.
   @usableFromInline
   enum Operation: Sendable {
     case none
@@ -113,8 +113,8 @@ extension AnyEffect {
     // The priority is held as its raw value, as everywhere in the tree (see `EffectPriority`).
     //
     // The effects made of one closure are held inline, not boxed: the closure first, so that
-    // the priority fits after it and an effect stays 24 bytes apart (for an action of up to
-    // 18 bytes). Boxed, every asynchronous effect cost an allocation.
+    // the priority fits after it and an effect grows no larger than a closure and a priority.
+    // Boxed, every asynchronous effect cost an allocation.
     case single(@Sendable () async -> Element, priority: EffectPriority)
     case sequence(
       @Sendable (_ send: @escaping @Sendable (Element) -> Void) async -> Void,

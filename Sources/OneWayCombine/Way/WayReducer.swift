@@ -20,8 +20,8 @@ struct WayReducer<Action, State: Equatable>: Reducer, @unchecked Sendable {
     state: inout WayValue<State>,
     action: WayValue<Action>
   ) -> AnyEffect<WayValue<Action>> {
-    // Always inlined into the engine's reduce: a call of its own cost a way's send about 15
-    // instructions for a frame around one virtual call and one comparison.
+    // Always inlined into the engine's reduce: a call of its own would add a frame around one
+    // virtual call and one comparison to every send.
     // Borrowed, not retained: the way outlives the reduce (see the type's documentation), and
     // a retain and a release around it were most of what a `send` paid for this layer. The
     // closure only calls the way's `reduce`, so that it is inlined into the engine's reduce;

@@ -16,8 +16,8 @@
 /// With Glibc, where the standard library's `Atomic` is always available, it is an atomic
 /// state word plus the owner's `pthread_self()` in an `Atomic` (a thread takes the lock again
 /// when it reads its own identity there): uncontended, one compare-and-exchange to take it and
-/// one exchange to release it, and no call into the C library but `pthread_self`, far cheaper
-/// than a recursive pthread mutex (Benchmarks/README has the counts). A thread that finds it
+/// one exchange to release it, and no call into the C library but `pthread_self`, far fewer
+/// instructions than a recursive pthread mutex's (see Design/0001). A thread that finds it
 /// taken waits on a shared ``ParkingLot``. Every hand-over is an atomic acquire and release,
 /// which the thread sanitizer sees (it cannot see the kernel's hand-over of the standard
 /// library's `Mutex`, a priority-inheritance futex). Elsewhere (`Atomic` needs macOS 15 and
@@ -38,8 +38,8 @@ package final class EngineLock: @unchecked Sendable {
     /// threads do: a relaxed load suffices.
     @usableFromInline let owner = Atomic<pthread_t>(0)
     /// How many times the holder took the lock again on top of its first `lock()`. Only its
-    /// holder touches it, between two instructions of its own, so a dynamic exclusivity check
-    /// (which doubled the cost of the lock) could never fire.
+    /// holder touches it, between two instructions of its own, so a dynamic exclusivity check,
+    /// as dear as the rest of the lock, could never fire.
     @exclusivity(unchecked) @usableFromInline var depth = 0
   #endif
   #if !canImport(Glibc) || DEBUG

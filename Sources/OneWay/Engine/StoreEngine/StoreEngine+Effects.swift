@@ -124,7 +124,7 @@ extension StoreEngine {
   ///
   /// The task's operation is a closure literal written here, so the compiler makes it in the
   /// form `Task` takes. Handed a ready-made `@Sendable () async -> Void` instead, `Task` wrapped
-  /// it in three converting thunks, each a closure context allocated per effect.
+  /// it in converting thunks, each a closure context allocated per effect.
   @inlinable
   func startUnit<Body: UnitBody<R>>(_ body: Body, _ sink: LinkedSink<R>, priority: EffectPriority) {
     guard scheduler.isAlive(sink.token) else { return scheduler.finish(sink.token) }
