@@ -25,6 +25,7 @@ import argparse
 import base64
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -181,11 +182,13 @@ class Browser:
     def resize(self, width, height):
         """Makes the viewport (not the window) `width` by `height` CSS pixels."""
         rect = {"width": width, "height": height}
+        viewport = lambda: self.script("return [innerWidth, innerHeight]")
         for _ in range(3):
             self.call("POST", self.session + "/window/rect", rect)
-            inner = self.script("return [innerWidth, innerHeight]")
-            if inner == [width, height]:
+            # The viewport may follow the window a moment later.
+            if wait_until(lambda: viewport() == [width, height], seconds=2):
                 return True
+            inner = viewport()
             rect = {"width": rect["width"] + width - inner[0],
                     "height": rect["height"] + height - inner[1]}
         return False
@@ -421,7 +424,12 @@ def main():
 
         browser.resize(1280, 800)
         browser.click('#log .entry[data-index="4"] .index')
-        wait_until(lambda: "+" in (browser.text("#diff") or ""))
+        # #4 added one to row #1, and three rows stand after it.
+        check("a click on an entry shows its state and diff",
+              wait_until(lambda: "#4" in (browser.text("#selected-title") or "")
+                         and "rows [3]" in (browser.text("#state") or "")
+                         and re.search(r"\+\s*count: 1,", browser.text("#diff") or "")),
+              f"{browser.text('#selected-title')!r}: {browser.text('#diff')!r}")
         browser.script("document.querySelectorAll('section, #log').forEach((s) => s.scrollTop = 0)")
         size = browser.screenshot(options.screenshot)
         check(f"a screenshot is saved ({os.path.relpath(options.screenshot, ROOT)})", size > 1000)
