@@ -9,18 +9,23 @@ or `swift build --package-path Examples`), reads the page's URL from what it pri
 
 - the actions the example sends appear on the page;
 - a click on an earlier entry's Jump changes the store's state (the example prints its rows at
-  each state it shows);
+  each state it shows), and the page then shows the state it travelled to;
 - Export gives back what was sent, the example's actions and one sent from the page;
-- a request without the token, or with a wrong one, is refused.
+- a request without the token, or with a wrong one, is refused;
+- at 1024x768 and 1440x900 the page fits the window, and each action takes one line, its full
+  text in a tooltip;
+- an action's text keeps its case wherever the page shows it;
+- the log follows new entries while it is scrolled to the bottom, and stays put otherwise.
 
-Saves a screenshot of the page (PNG) for the inspector's DocC article. Prints "N passed,
-N failed" last; exits 1 when a check failed.
+Saves a screenshot of the page (PNG) for the inspector's DocC article, and with --shots DIR one
+at each size checked. Prints "N passed, N failed" last; exits 1 when a check failed.
 """
 
 import argparse
 import base64
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -52,6 +57,14 @@ EXAMPLE_SENDS = (
     ]
 )
 PAGE_SEND = {"addRow": {}}
+SIZES = [(1024, 768), (1440, 900)]
+
+# The element that scrolls the log: the log itself or the nearest ancestor that scrolls.
+LOG_SCROLLER = """
+  let e = document.getElementById('log');
+  while (e && !/(auto|scroll)/.test(getComputedStyle(e).overflowY)) e = e.parentElement;
+  const s = e || document.scrollingElement;
+"""
 
 passed = 0
 failed = 0
@@ -166,6 +179,20 @@ class Browser:
             "const e = document.querySelector(arguments[0]); return e ? e.textContent : null;", css
         )
 
+    def resize(self, width, height):
+        """Makes the viewport (not the window) `width` by `height` CSS pixels."""
+        rect = {"width": width, "height": height}
+        viewport = lambda: self.script("return [innerWidth, innerHeight]")
+        for _ in range(3):
+            self.call("POST", self.session + "/window/rect", rect)
+            # The viewport may follow the window a moment later.
+            if wait_until(lambda: viewport() == [width, height], seconds=2):
+                return True
+            inner = viewport()
+            rect = {"width": rect["width"] + width - inner[0],
+                    "height": rect["height"] + height - inner[1]}
+        return False
+
     def screenshot(self, path):
         png = base64.b64decode(self.call("GET", self.session + "/screenshot"))
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -207,10 +234,104 @@ class Example:
         os.unlink(self.log.name)
 
 
+def squeezed(text):
+    """`text` without its whitespace, to compare a description with its one-line form."""
+    return "".join((text or "").split()).replace(",)", ")")
+
+
+# Each log row's geometry: how many lines its action takes, whether its cells share one row,
+# whether the action is clipped, and the action's text and tooltip.
+ROWS = """
+  return [...document.querySelectorAll('#log .entry')].map((entry) => {
+    const action = entry.querySelector('.action');
+    const range = document.createRange();
+    range.selectNodeContents(action);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    const cells = [...entry.children].map((c) => c.getBoundingClientRect());
+    const oneRow = Math.max(...cells.map((c) => c.top)) < Math.min(...cells.map((c) => c.bottom));
+    return { index: Number(entry.dataset.index), lines, oneRow, text: action.textContent,
+      title: action.title, clipped: action.scrollWidth > action.clientWidth };
+  });
+"""
+
+
+def check_layout(browser, width, height, actions, shots):
+    """The page fits a `width` by `height` window, and each action fits its row."""
+    size = f"{width}x{height}"
+    if not browser.resize(width, height):
+        check(f"the viewport can be made {size}", False,
+              browser.script("return [innerWidth, innerHeight]"))
+        return
+    over = browser.script(
+        "const d = document.scrollingElement;"
+        "return [d.scrollWidth - innerWidth, d.scrollHeight - innerHeight];")
+    check(f"at {size} the page fits the window (no scrollbar of its own)",
+          over[0] <= 0 and over[1] <= 0, f"{over[0]} px too wide, {over[1]} px too tall")
+    rows = browser.script(ROWS)
+    spread = [f"#{r['index']}: {r['lines']} lines, {r['text']!r}" for r in rows
+              if r["lines"] != 1 or not r["oneRow"]]
+    check(f"at {size} each action takes one line, on one row with its buttons",
+          rows and not spread, "\n".join(spread[:8]))
+    hidden = [f"#{r['index']}: {r['text']!r}, tooltip {r['title']!r}" for r in rows
+              if (r["clipped"] or squeezed(r["text"]) != squeezed(actions.get(r["index"])))
+              and squeezed(r["title"]) != squeezed(actions.get(r["index"]))]
+    check(f"at {size} an action shown in part has its full text as a tooltip",
+          rows and not hidden, "\n".join(hidden[:8]))
+    if shots:
+        browser.screenshot(os.path.join(shots, f"inspector-{size}.png"))
+
+
+def check_case(browser, index):
+    """The page shows an action's text in the case it was written in."""
+    if index is None:
+        check("the log shows the fact the example loaded (\"5 is odd\")", False)
+        return
+    browser.click(f'#log .entry[data-index="{index}"] .index')
+    wait_until(lambda: "5 is odd" in (browser.text("#selected-title") or "").lower())
+    # innerText is the text as rendered, after CSS's text-transform.
+    title = browser.script("return document.getElementById('selected-title').innerText")
+    check("the state panel's title keeps the action's case (\"5 is odd\")",
+          "5 is odd" in title, title)
+    changed = browser.script("""
+      return [...document.querySelectorAll('#log .action')]
+        .filter((a) => a.innerText.replace(/\\s+/g, '') !== a.textContent.replace(/\\s+/g, ''))
+        .map((a) => a.innerText);""")
+    check("the log keeps each action's case", not changed, changed[:5])
+
+
+def check_follow(browser, send, count):
+    """At 1024x768, the log scrolled to the bottom shows each new entry; scrolled up, it stays."""
+    browser.resize(1024, 768)
+    geometry = lambda: browser.script(
+        LOG_SCROLLER + "return [s.scrollTop, s.clientHeight, s.scrollHeight];")
+
+    def send_one():
+        before = count()
+        return send() and wait_until(lambda: count() == before + 1, seconds=10)
+
+    for _ in range(100):  # enough entries that the log scrolls by more than a few rows
+        _, client, total = geometry()
+        if total > client + 200 or not send_one():
+            break
+    browser.script(LOG_SCROLLER + "s.scrollTop = s.scrollHeight;")
+    at_bottom = lambda: browser.script(LOG_SCROLLER + """
+      const last = document.querySelector('#log .entry:last-child').getBoundingClientRect();
+      return s.scrollTop + s.clientHeight >= s.scrollHeight - 2
+        && last.bottom <= s.getBoundingClientRect().bottom + 1;""")
+    check("scrolled to the bottom, the log follows a new entry",
+          send_one() and wait_until(at_bottom, seconds=3), geometry())
+    browser.script(LOG_SCROLLER + "s.scrollTop = 0;")
+    appeared = send_one()
+    moved = wait_until(lambda: geometry()[0] != 0, seconds=2)
+    check("scrolled up, the log stays where it is when an entry arrives",
+          appeared and not moved, geometry())
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", help="the Examples package's bin folder")
     parser.add_argument("--screenshot", default=SCREENSHOT)
+    parser.add_argument("--shots", help="a folder for a screenshot at each size checked")
     options = parser.parse_args()
     bin_path = options.bin or subprocess.check_output(
         ["swift", "build", "--package-path", os.path.join(ROOT, "Examples"), "--show-bin-path"],
@@ -271,6 +392,19 @@ def main():
         check("export gives back what was sent (the example's actions, then the page's)",
               sent == EXAMPLE_SENDS + [PAGE_SEND], sent)
 
+        actions = {entry["index"]: entry["action"] for entry in
+                   json.loads(http("GET", f"{base}/api/entries?token={token}")[1])["entries"]}
+        for width, height in SIZES:
+            check_layout(browser, width, height, actions, options.shots)
+
+        odd = browser.script("""
+          const entry = [...document.querySelectorAll('#log .entry')]
+            .find((e) => e.querySelector('.action').textContent.includes('5 is odd'));
+          return entry ? entry.dataset.index : null;""")
+        check_case(browser, odd)
+
+        browser.click('#log .entry[data-index="4"] .index')
+        wait_until(lambda: "#4" in (browser.text("#selected-title") or ""))
         before = len(example.lines_after(serving))
         browser.click('#log .entry[data-index="0"] button.jump')
         check("a click on an earlier entry's Jump makes the store show that state",
@@ -279,9 +413,24 @@ def main():
         check("the page says it travels",
               wait_until(lambda: browser.text("#status") == "travelling at #0"),
               browser.text("#status"))
-        browser.click('#log .entry[data-index="4"]')
-        wait_until(lambda: "+" in (browser.text("#diff") or ""))
-        browser.script("document.querySelectorAll('section').forEach((s) => s.scrollTop = 0)")
+        # #4 was picked before the jump: the panel must leave it for #0, which has one row.
+        shows_jumped = lambda: (
+            "#0" in (browser.text("#selected-title") or "")
+            and "#4" not in (browser.text("#selected-title") or "")
+            and "rows [1]" in (browser.text("#state") or ""))
+        check("after a Jump the state panel shows the state travelled to",
+              wait_until(shows_jumped, seconds=5),
+              f"{browser.text('#selected-title')!r}: {browser.text('#state')!r}")
+
+        browser.resize(1280, 800)
+        browser.click('#log .entry[data-index="4"] .index')
+        # #4 added one to row #1, and three rows stand after it.
+        check("a click on an entry shows its state and diff",
+              wait_until(lambda: "#4" in (browser.text("#selected-title") or "")
+                         and "rows [3]" in (browser.text("#state") or "")
+                         and re.search(r"\+\s*count: 1,", browser.text("#diff") or "")),
+              f"{browser.text('#selected-title')!r}: {browser.text('#diff')!r}")
+        browser.script("document.querySelectorAll('section, #log').forEach((s) => s.scrollTop = 0)")
         size = browser.screenshot(options.screenshot)
         check(f"a screenshot is saved ({os.path.relpath(options.screenshot, ROOT)})", size > 1000)
 
@@ -291,6 +440,9 @@ def main():
               wait_until(lambda: "  rows: #1 5 | #3 5 | #4 0" in
                          example.lines_after(serving)[before:]),
               example.lines_after(serving))
+
+        check_follow(browser, lambda: http(
+            "POST", f"{base}/api/send?token={token}", PAGE_SEND)[0] == 200, count)
     finally:
         if browser:
             browser.close()

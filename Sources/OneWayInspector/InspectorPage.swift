@@ -8,28 +8,40 @@ let inspectorPage = #"""
   <meta charset="utf-8">
   <title>OneWay inspector</title>
   <style>
-    body { font: 13px system-ui, sans-serif; margin: 0; color: #222; background: #fafafa; }
+    html, body { height: 100%; }
+    /* A column as tall as the window: the bars above take what they need, the panes the rest,
+       each scrolling inside itself, so that the page never scrolls as a whole. */
+    body { font: 13px system-ui, sans-serif; margin: 0; color: #222; background: #fafafa;
+      display: flex; flex-direction: column; }
     header { display: flex; gap: 8px; align-items: center; padding: 8px 12px;
       background: #24292e; color: #fff; flex-wrap: wrap; }
     header h1 { font-size: 15px; margin: 0 12px 0 0; }
     #status { margin-left: auto; }
     #status.travelling { color: #ffb347; font-weight: bold; }
     button { font: inherit; padding: 2px 8px; cursor: pointer; }
-    main { display: grid; grid-template-columns: minmax(320px, 2fr) 3fr; height: calc(100vh - 90px); }
+    main { flex: 1; min-height: 0; display: grid;
+      grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
     #travel { display: flex; gap: 8px; align-items: center; padding: 6px 12px; background: #eee; }
     #slider { flex: 1; }
     section { overflow: auto; padding: 8px 12px; border-right: 1px solid #ddd; }
-    h2 { font-size: 13px; margin: 10px 0 4px; text-transform: uppercase; color: #666; }
-    #log { list-style: none; margin: 0; padding: 0; font-family: ui-monospace, monospace; }
-    .entry { display: flex; gap: 6px; align-items: baseline; padding: 2px 4px; cursor: pointer;
-      border-bottom: 1px solid #eee; }
+    #actions { display: flex; flex-direction: column; overflow: hidden; padding-bottom: 0; }
+    h2 { font-size: 13px; margin: 10px 0 4px; color: #555; }
+    section > h2:first-child { margin-top: 0; }
+    .name { font: 12px ui-monospace, monospace; color: #222; overflow-wrap: anywhere; }
+    #log { list-style: none; margin: 0; padding: 0; font-family: ui-monospace, monospace;
+      flex: 1; min-height: 0; overflow: auto; }
+    /* One line per entry: a long action is cut with an ellipsis, its full text a tooltip. */
+    .entry { display: flex; gap: 6px; align-items: center; padding: 2px 4px; cursor: pointer;
+      border-bottom: 1px solid #eee; white-space: nowrap; }
     .entry:hover { background: #eef; }
     .entry.selected { background: #dde7ff; }
-    .entry.shown { border-left: 4px solid #ffb347; }
+    .entry.shown { box-shadow: inset 4px 0 #ffb347; }
     .entry.skipped .action { text-decoration: line-through; color: #999; }
-    .entry .index { color: #888; min-width: 3em; }
-    .entry .origin { color: #7a4; min-width: 4em; }
-    .entry .action { flex: 1; overflow-wrap: anywhere; }
+    .entry .index { color: #888; min-width: 3.5ch; }
+    .entry .time { color: #555; min-width: 7ch; text-align: right; }
+    .entry .origin { color: #7a4; min-width: 6ch; }
+    .entry .action { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+    .entry button { font-size: 12px; padding: 0 6px; }
     pre { margin: 0; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
     .tree { font: 12px ui-monospace, monospace; }
     .tree details { margin-left: 14px; }
@@ -38,6 +50,8 @@ let inspectorPage = #"""
     .added { color: #070; background: #e6ffe6; }
     .removed { color: #a00; background: #ffe6e6; }
     textarea { width: 100%; box-sizing: border-box; font: 12px ui-monospace, monospace; }
+    .files { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; margin-top: 4px; }
+    #download { white-space: nowrap; }
     #message { padding: 4px 12px; min-height: 1.2em; }
     #message.error { color: #a00; }
   </style>
@@ -50,7 +64,6 @@ let inspectorPage = #"""
     <button id="commit">Commit</button>
     <button id="export">Export</button>
     <button id="import">Import</button>
-    <input id="import-file" type="file" accept="application/json,.json">
     <span id="status">live</span>
   </header>
   <div id="travel">
@@ -59,7 +72,7 @@ let inspectorPage = #"""
   </div>
   <div id="message"></div>
   <main>
-    <section>
+    <section id="actions">
       <h2>Actions</h2>
       <ol id="log"></ol>
     </section>
@@ -73,7 +86,10 @@ let inspectorPage = #"""
       <button id="send">Send</button>
       <h2>Recording (JSON)</h2>
       <textarea id="recording" rows="6"></textarea>
-      <a id="download" download="recording.json" hidden>Download recording.json</a>
+      <div class="files">
+        <input id="import-file" type="file" accept="application/json,.json">
+        <a id="download" download="recording.json" hidden>Download recording.json</a>
+      </div>
     </section>
   </main>
   <script>
@@ -128,11 +144,17 @@ let inspectorPage = #"""
     const changed = now !== seen;
     seen = now;
     next = page.next;
+    const travel = (page.travelled ?? null) !== travelled;
     travelled = page.travelled ?? null;  // absent when live
     codable = page.codable;
     if (changed || reset || force) render(page);
-    if (selected === null || !entries.some((e) => e.index === selected)) {
-      if (entries.length) select(travelled ?? entries[entries.length - 1].index);
+    const newest = entries.length ? entries[entries.length - 1].index : null;
+    if (travel && entries.length) {
+      // The panel shows what the store now shows: the entry travelled to, or the newest.
+      select(travelled ?? newest);
+      document.querySelector(".entry.selected")?.scrollIntoView({ block: "nearest" });
+    } else if (selected === null || !entries.some((e) => e.index === selected)) {
+      if (entries.length) select(travelled ?? newest);
     } else if (changed) {
       select(selected);
     }
@@ -141,9 +163,12 @@ let inspectorPage = #"""
   function render(page) {
     const filter = $("filter").value.toLowerCase();
     const log = $("log");
+    // Follows new entries while the log is scrolled to its end, and leaves it alone otherwise.
+    const following = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
     log.replaceChildren(...entries
       .filter((e) => !filter || (e.origin + " " + e.action).toLowerCase().includes(filter))
       .map(row));
+    if (following) log.scrollTop = log.scrollHeight;
     $("status").textContent = travelled === null ? "live" : "travelling at #" + travelled;
     $("status").className = travelled === null ? "" : "travelling";
     const slider = $("slider");
@@ -165,11 +190,13 @@ let inspectorPage = #"""
       span.textContent = text;
       return span;
     };
+    const action = cell("action", shortName(oneLine(entry.action)));
+    action.title = oneLine(entry.action);
     item.append(
       cell("index", "#" + entry.index),
       cell("time", entry.time.toFixed(3) + "s"),
       cell("origin", entry.origin),
-      cell("action", oneLine(entry.action)),
+      action,
       button("Jump", "jump", () => act("POST", "/api/jump?index=" + entry.index)),
       button(entry.skipped ? "Unskip" : "Skip", "skip",
         () => act("POST", "/api/skip?index=" + entry.index)));
@@ -180,6 +207,12 @@ let inspectorPage = #"""
   // A multi-line custom dump on one line: "Action.row(id: 2, action: .increment)".
   function oneLine(text) {
     return text.replace(/\(\s+/g, "(").replace(/,?\s*\n\s*\)/g, ")").replace(/\s*\n\s*/g, " ");
+  }
+
+  // Without the type path every entry repeats: "CountersReducer.Action.addRow" as ".addRow".
+  // Only a path that ends in a case name (lower case, by Swift's convention) is cut.
+  function shortName(text) {
+    return text.replace(/^(?:\w+\.)+(?=[a-z_])/, ".");
   }
 
   function button(label, className, onClick) {
@@ -195,12 +228,15 @@ let inspectorPage = #"""
     document.querySelectorAll(".entry").forEach((item) =>
       item.classList.toggle("selected", Number(item.dataset.index) === index));
     const entry = entries.find((e) => e.index === index);
-    $("selected-title").textContent =
-      "State after #" + index + (entry ? " " + oneLine(entry.action) : "");
     try {
       const state = JSON.parse(await api("GET", "/api/state?index=" + index));
       const diff = JSON.parse(await api("GET", "/api/diff?index=" + index));
       if (selected !== index) return;
+      // The title changes with the state and diff, so that the panel never names one entry
+      // while it still shows another's.
+      $("selected-title").replaceChildren("State after #" + index + " ",
+        Object.assign(document.createElement("span"),
+          { className: "name", textContent: entry ? oneLine(entry.action) : "" }));
       $("state").replaceChildren(state.json == null
         ? Object.assign(document.createElement("pre"), { textContent: state.dump })
         : tree(JSON.parse(state.json), "state"));
