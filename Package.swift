@@ -82,6 +82,9 @@ let package = Package(
         "OneWay",
         "OneWayDevTools",
         "OneWayTesting",
+        // History for every front door: a way's and a Swidux store's too.
+        "OneWayCombine",
+        "Swidux",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

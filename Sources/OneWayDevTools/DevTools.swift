@@ -13,27 +13,25 @@ import OneWay
 /// await devTools.resume()          // back to the newest entry
 /// ```
 ///
-/// History is off until ``OneWay/Store/devTools(capacity:clock:)`` (or the view store's) turns
-/// it on; until then the store pays nothing for it. From then on, every reduced action is
-/// recorded, on the store's isolation, with the state after it, in a ring of `capacity` entries.
+/// History is off until `devTools(capacity:clock:)` turns it on, on any kind of store: a
+/// `Store`, a `ViewStore`, OneWayCombine's `Way` and `NSWay`, or Swidux's `Store` (through
+/// `reportingActions(_:)`, which names the actions to record). Until then the store pays
+/// nothing for it. From then on, every reduced action is recorded, on the store's isolation,
+/// with the state after it, in a ring of `capacity` entries.
 ///
 /// While the store shows a past entry (after ``jump(to:)``), every action that reaches it, from
 /// a caller or from an effect, is held, not reduced, and no effect starts. ``resume()`` goes
 /// back to the newest entry and ``commit()`` goes on from the entry shown; either way the held
 /// actions are then reduced, in order.
-public final class DevTools<R: Reducer>: Sendable
-where R.Action: Sendable, R.State: Sendable & Equatable {
-  /// The reducer's action type.
-  public typealias Action = R.Action
-  /// The reducer's state type.
-  public typealias State = R.State
+public final class DevTools<Action: Sendable, State: Sendable>: Sendable {
   /// One entry of the history.
   public typealias Entry = HistoryEntry<Action, State>
 
   @usableFromInline let storage: HistoryStorage<Action, State>
-  let store: StoreAccess<R>
+  let store: StoreAccess<Action, State>
 
-  init(storage: HistoryStorage<Action, State>, store: StoreAccess<R>) {
+  @usableFromInline
+  init(storage: HistoryStorage<Action, State>, store: StoreAccess<Action, State>) {
     self.storage = storage
     self.store = store
   }
@@ -72,7 +70,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// The actions held while the store travels, oldest first.
   public var heldActions: [Action] {
     get async {
-      await store.run { engine in engine.heldActions }
+      await run { store in store.heldActions() }
     }
   }
 
@@ -86,7 +84,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   ///
   /// - Throws: ``DevToolsError/noSuchEntry(_:)`` when the history does not keep the entry.
   public func jump(to index: Int) async throws(DevToolsError) {
-    let found = await store.run { [storage] engine -> Bool in
+    let found = await run { [storage, self] store -> Bool in
       guard
         let state = storage.withLock({ storage -> State? in
           guard let state = storage.ring[index]?.state else { return nil }
@@ -94,7 +92,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
           return state
         })
       else { return false }
-      engine.travel(to: state)
+      travel(store, to: state)
       return true
     }
     if !found { throw .noSuchEntry(index) }
@@ -102,24 +100,26 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
 
   /// Goes back to the newest entry's state, then reduces the actions held meanwhile.
   public func resume() async {
-    await store.run { [storage] engine in
+    await run { [storage] store in
       let newest = storage.withLock { storage -> State? in
         storage.travelled = nil
         return storage.ring.entries.last?.state
       }
-      engine.endTravel(at: newest ?? engine.state)
+      guard store.isHeld() else { return }
+      store.replace(newest ?? store.state())
+      store.release()
     }
   }
 
   /// Keeps the state the store shows, drops the entries after it, and goes on from there: the
   /// actions held meanwhile are reduced on top of it.
   public func commit() async {
-    await store.run { [storage] engine in
+    await run { [storage] store in
       storage.withLock { storage in
         if let travelled = storage.travelled { storage.ring.removeAfter(travelled) }
         storage.travelled = nil
       }
-      engine.endTravel(at: engine.state)
+      store.release()
     }
   }
 
@@ -130,7 +130,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   ///
   /// - Throws: ``DevToolsError/noSuchEntry(_:)`` when the history does not keep the entry.
   public func toggleSkip(_ index: Int) async throws(DevToolsError) {
-    let found = await store.run { [storage] engine -> Bool in
+    let found = await run { [storage] store -> Bool in
       let shown = storage.withLock { storage -> State?? in
         guard storage.ring[index] != nil, var state = storage.ring.state(before: index) else {
           return .none
@@ -138,7 +138,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
         storage.ring.modify(index) { $0.isSkipped.toggle() }
         for later in index..<storage.ring.nextIndex {
           storage.ring.modify(later) { entry in
-            if !entry.isSkipped { engine.reduceWithoutEffects(&state, entry.action) }
+            if !entry.isSkipped { store.reduce(&state, entry.action) }
             entry.state = state
           }
         }
@@ -147,16 +147,50 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
       }
       guard case .some(let state) = shown else { return false }
       guard let state else { return true }
-      if engine.isTravelling {
-        engine.travel(to: state)
+      if store.isHeld() {
+        store.replace(state)
       } else {
         // Live: the newest recomputed state becomes the store's, with no action held.
-        engine.travel(to: state)
-        engine.endTravel(at: state)
+        store.hold { _ in }
+        store.replace(state)
+        store.release()
       }
       return true
     }
     if !found { throw .noSuchEntry(index) }
+  }
+
+  /// Shows `state` in the store, holding the store first if it is live: every action that
+  /// reaches it from then on waits, and is reported as a warning (I1), since a developer who
+  /// forgot the store travels would take it for lost.
+  func travel(_ store: StoreHandle<Action, State>, to state: State) {
+    if !store.isHeld() {
+      let name = self.store.name
+      store.hold { action in
+        reportMisuse(
+          Misuse(
+            .actionHeldWhileTravelling,
+            store: name,
+            action: action,
+            problem: "the store shows a past state, so the action waits and no effect starts",
+            advice: "Resume or commit the travel in the dev tools to reduce the held actions.",
+            severity: .warning
+          )
+        )
+      }
+    }
+    store.replace(state)
+  }
+
+  /// Runs `body` with the store's handle on the store's isolation, and returns what it returns.
+  func run<T: Sendable>(
+    _ body: @escaping @Sendable (StoreHandle<Action, State>) -> T
+  ) async -> T {
+    // Safe: `run` runs `body` exactly once before it returns, on the store's isolation, and
+    // only this call reads `result`, after that.
+    let result = ResultBox<T>()
+    await store.run { handle in result.value = body(handle) }
+    return result.value!
   }
 }
 
@@ -180,21 +214,7 @@ public enum DevToolsError: Error, Equatable, CustomStringConvertible {
   }
 }
 
-/// How the dev tools reach a store's engine, on the store's isolation, whatever the store.
-struct StoreAccess<R: Reducer>: Sendable where R.Action: Sendable, R.State: Sendable {
-  let hop: @Sendable (@escaping @Sendable (StoreEngine<R>) -> Void) async -> Void
-  let send: @Sendable (R.Action) async -> Void
-
-  func run<T: Sendable>(_ body: @escaping @Sendable (StoreEngine<R>) -> T) async -> T {
-    // Safe: `hop` runs `body` exactly once before it returns, on the store's isolation, and
-    // only this call reads `result`, after that.
-    let result = ResultBox<T>()
-    await hop { engine in result.value = body(engine) }
-    return result.value!
-  }
-}
-
-/// A value written inside a hop and read after it (see ``StoreAccess/run(_:)``).
+/// A value written inside a hop and read after it (see ``DevTools/run(_:)``).
 // Safe: written once on the store's isolation, then read by the task that awaited the hop,
 // which the hop's `await` orders after the write.
 final class ResultBox<T>: @unchecked Sendable {

@@ -20,17 +20,8 @@ extension Store {
   public func devTools(
     capacity: Int = 1000,
     clock: some Clock<Duration> = ContinuousClock()
-  ) -> DevTools<R> {
-    withDevToolsEngine { engine in
-      DevTools.recording(
-        engine,
-        isChildStore: isChildStore,
-        capacity: capacity,
-        clock: clock,
-        hop: { body in await self.withDevToolsEngine(body) },
-        send: { action in await self.send(action) }
-      )
-    }
+  ) -> DevTools<Action, State> {
+    DevTools.recording(storeChanges, capacity: capacity, clock: clock)
   }
 }
 
@@ -46,58 +37,96 @@ extension ViewStore {
   public func devTools(
     capacity: Int = 1000,
     clock: some Clock<Duration> = ContinuousClock()
-  ) -> DevTools<R> {
-    DevTools.recording(
-      devToolsEngine,
-      isChildStore: isChildStore,
-      capacity: capacity,
-      clock: clock,
-      hop: { body in await MainActor.run { body(self.devToolsEngine) } },
-      send: { action in await self.send(action) }
-    )
+  ) -> DevTools<Action, State> {
+    DevTools.recording(storeChanges, capacity: capacity, clock: clock)
+  }
+}
+
+extension ChangeReporting where ReportedAction: Sendable, ReportedState: Sendable {
+  /// Starts recording the history of the store (OneWayCombine's `Way` or `NSWay`, or Swidux's
+  /// `Store` seen through `reportingActions(_:)`), and returns the dev tools that show it and
+  /// travel in it. Call it once per store; history costs nothing until then.
+  ///
+  /// The dev tools use the store from their own tasks, behind its lock: while they travel, a
+  /// way's publisher and a Swidux store's subscribers are told on the thread of the task that
+  /// jumped or resumed.
+  ///
+  /// - Parameters:
+  ///   - capacity: The most entries the history keeps; older ones leave it.
+  ///   - clock: The clock that stamps each entry.
+  /// - Returns: The store's dev tools.
+  @inlinable
+  public func devTools(
+    capacity: Int = 1000,
+    clock: some Clock<Duration> = ContinuousClock()
+  ) -> DevTools<ReportedAction, ReportedState> {
+    DevTools.recording(storeChanges, capacity: capacity, clock: clock)
+  }
+}
+
+extension ChangeReporting where ReportedAction == Never, ReportedState: Sendable {
+  /// A Swidux store's changes carry no actions, which a history needs: name the type of the
+  /// actions to record with `reportingActions(_:)`.
+  @available(
+    *,
+    unavailable,
+    message: "name the actions to record: store.reportingActions(AppAction.self).devTools()"
+  )
+  public func devTools(
+    capacity: Int = 1000,
+    clock: some Clock<Duration> = ContinuousClock()
+  ) -> DevTools<Never, ReportedState> {
+    fatalError()
   }
 }
 
 extension DevTools {
-  /// The dev tools of a store whose engine is `engine`, called on the store's isolation:
-  /// from now on, every reduction of the engine is recorded. `hop` runs a body with the engine
-  /// on the store's isolation, `send` sends an action as a caller would.
+  /// The dev tools of the store whose changes are `changes`, called on the store's isolation:
+  /// from now on, every reduction of the store is recorded. The one implementation behind
+  /// every front door's `devTools(capacity:clock:)`.
   @inlinable
   static func recording(
-    _ engine: StoreEngine<R>,
-    isChildStore: Bool,
+    _ changes: StoreChanges<Action, State>,
     capacity: Int,
-    clock: some Clock<Duration>,
-    hop: @escaping @Sendable (@escaping @Sendable (StoreEngine<R>) -> Void) async -> Void,
-    send: @escaping @Sendable (Action) async -> Void
-  ) -> DevTools<R> {
-    let devTools = DevTools(
-      engine,
-      isChildStore: isChildStore,
-      capacity: capacity,
-      hop: hop,
-      send: send
-    )
-    engine.observeReductions(.everyAction, devTools.storage.recorder(stamp: HistoryStamp(clock)))
-    return devTools
+    clock: some Clock<Duration>
+  ) -> DevTools<Action, State> {
+    var made: DevTools?
+    let stamp = HistoryStamp(clock)
+    withHandle(of: changes) { handle, access in
+      let devTools = DevTools(handle, access: access, capacity: capacity)
+      handle.observe(devTools.storage.recorder(stamp: stamp))
+      made = devTools
+    }
+    return made!
   }
 
-  /// The dev tools of a store whose engine is `engine`, recording nothing yet.
+  /// Calls `body` with the handle and access of the store whose changes are `changes`, on the
+  /// store's isolation.
   @usableFromInline
-  convenience init(
-    _ engine: StoreEngine<R>,
-    isChildStore: Bool,
-    capacity: Int,
-    hop: @escaping @Sendable (@escaping @Sendable (StoreEngine<R>) -> Void) async -> Void,
-    send: @escaping @Sendable (Action) async -> Void
+  static func withHandle(
+    of changes: StoreChanges<Action, State>,
+    _ body: (StoreHandle<Action, State>, StoreAccess<Action, State>) -> Void
   ) {
+    guard let control = changes.control else {
+      preconditionFailure("The store reports no actions, which a history needs.")
+    }
     precondition(
-      !isChildStore,
+      !control.access.isChildStore,
       "Record the history of a root store: a child's actions reduce there."
     )
+    control.withHandle { body($0, control.access) }
+  }
+
+  /// The dev tools of a store, recording nothing yet.
+  @usableFromInline
+  convenience init(
+    _ handle: StoreHandle<Action, State>,
+    access: StoreAccess<Action, State>,
+    capacity: Int
+  ) {
     self.init(
-      storage: HistoryStorage(capacity: capacity, base: engine.state),
-      store: StoreAccess(hop: hop, send: send)
+      storage: HistoryStorage(capacity: capacity, base: handle.state()),
+      store: access
     )
   }
 }
@@ -167,8 +196,8 @@ final class HistoryStorage<Action: Sendable, State: Sendable>: @unchecked Sendab
     var travelled: Int?
   }
 
-  // The engine's lock: its uncontended path is a few atomic instructions, inlined into the
-  // recorder, where `NSLock` is a call to a pthread mutex at each recording.
+  // The engine's lock: its uncontended path is inlined into the recorder, where `NSLock` is a
+  // call to a pthread mutex at each recording.
   @usableFromInline let lock = EngineLock()
   // Only touched under `lock`, so the lock orders every access; a dynamic exclusivity check
   // would only add to each recording.

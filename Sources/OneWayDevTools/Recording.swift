@@ -89,7 +89,7 @@ extension DevTools where Action: Codable, State: Codable {
   /// holds the actions that reach it until ``resume()`` (which keeps that state, since it is
   /// the newest) or ``commit()``.
   public func load(_ recording: Recording<Action, State>) async {
-    await store.run { [storage] engine in
+    await run { [storage, self] store in
       let last = storage.withLock { storage -> Int? in
         storage.ring.replace(
           base: recording.initialState,
@@ -107,7 +107,7 @@ extension DevTools where Action: Codable, State: Codable {
         storage.travelled = recording.steps.isEmpty ? nil : recording.steps.count - 1
         return storage.travelled
       }
-      if last != nil { engine.travel(to: recording.finalState) }
+      if last != nil { travel(store, to: recording.finalState) }
     }
   }
 
@@ -141,10 +141,35 @@ extension Recording {
   public func replay<R: Reducer, C: Clock<Duration>>(
     into store: Store<R, C>,
     advance: @Sendable (Duration) async -> Void
-  ) async -> State where R.Action == Action, R.State == State, State: Equatable {
+  ) async -> State where R.Action == Action, R.State == State {
+    await replay(into: store.storeAccess, advance: advance)
+  }
+
+  /// Replays the recording into `store`, a fresh store made from ``initialState``
+  /// (OneWayCombine's `Way` or `NSWay`, or Swidux's `Store` seen through
+  /// `reportingActions(_:)`), as the same method does into a `Store`.
+  ///
+  /// - Parameters:
+  ///   - store: A store in the recording's initial state, with no dev tools.
+  ///   - advance: Moves the clock of the store's effects forward by a duration.
+  /// - Returns: The store's state after the replay.
+  public func replay<Store: ChangeReporting<Action, State>>(
+    into store: Store,
+    advance: @Sendable (Duration) async -> Void = { _ in }
+  ) async -> State {
+    guard let access = store.storeChanges.control?.access else {
+      preconditionFailure("The store reports no actions, which a replay needs.")
+    }
+    return await replay(into: access, advance: advance)
+  }
+
+  private func replay(
+    into store: StoreAccess<Action, State>,
+    advance: @Sendable (Duration) async -> Void
+  ) async -> State {
     let (reduced, continuation) = AsyncStream<Void>.makeStream()
-    await store.withDevToolsEngine { engine in
-      engine.observeReductions { _ in continuation.yield() }
+    await store.run { handle in
+      handle.observe { _ in continuation.yield() }
     }
     var iterator = reduced.makeAsyncIterator()
     var count = 0
@@ -162,7 +187,9 @@ extension Recording {
       _ = await iterator.next()
     }
     while count < steps.count, await iterator.next() != nil { count += 1 }
-    return await store.state
+    let final = ResultBox<State>()
+    await store.run { handle in final.value = handle.state() }
+    return final.value!
   }
 }
 

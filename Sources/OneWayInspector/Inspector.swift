@@ -48,11 +48,10 @@ public final class Inspector: Sendable {
   ///   - printsURL: Whether to print the page's address (with its token) to standard output.
   /// - Returns: The running inspector.
   /// - Throws: The server's error when it cannot listen.
-  public static func start<R: Reducer>(
-    _ devTools: DevTools<R>,
+  public static func start<Action: Codable, State: Codable>(
+    _ devTools: DevTools<Action, State>,
     printsURL: Bool = true
-  ) async throws -> Inspector
-  where R.Action: Sendable & Codable, R.State: Sendable & Equatable & Codable {
+  ) async throws -> Inspector {
     try await start(InspectorBackend(codable: devTools), printsURL: printsURL)
   }
 
@@ -65,11 +64,10 @@ public final class Inspector: Sendable {
   ///   - printsURL: Whether to print the page's address (with its token) to standard output.
   /// - Returns: The running inspector.
   /// - Throws: The server's error when it cannot listen.
-  public static func start<R: Reducer>(
-    _ devTools: DevTools<R>,
+  public static func start<Action, State>(
+    _ devTools: DevTools<Action, State>,
     printsURL: Bool = true
-  ) async throws -> Inspector
-  where R.Action: Sendable, R.State: Sendable & Equatable {
+  ) async throws -> Inspector {
     try await start(InspectorBackend(devTools), printsURL: printsURL)
   }
 

@@ -68,20 +68,18 @@ struct DiffPayload: Encodable {
 extension InspectorBackend {
   /// A backend for any dev tools: action and state JSON when their types happen to be
   /// `Encodable`, no recordings.
-  init<R: Reducer>(_ devTools: DevTools<R>)
-  where R.Action: Sendable, R.State: Sendable & Equatable {
+  init<Action, State>(_ devTools: DevTools<Action, State>) {
     self.init(devTools, recordings: nil)
   }
 
   /// A backend with every feature, for `Codable` actions and states.
-  init<R: Reducer>(codable devTools: DevTools<R>)
-  where R.Action: Sendable & Codable, R.State: Sendable & Equatable & Codable {
+  init<Action: Codable, State: Codable>(codable devTools: DevTools<Action, State>) {
     self.init(
       devTools,
       recordings: Recordings(
         export: { try devTools.recording().json() },
         load: { data in
-          let recording = try Recording<R.Action, R.State>(json: data)
+          let recording = try Recording<Action, State>(json: data)
           await devTools.load(recording)
         },
         send: { data in try await devTools.send(json: data) }
@@ -89,8 +87,7 @@ extension InspectorBackend {
     )
   }
 
-  private init<R: Reducer>(_ devTools: DevTools<R>, recordings: Recordings?)
-  where R.Action: Sendable, R.State: Sendable & Equatable {
+  private init<Action, State>(_ devTools: DevTools<Action, State>, recordings: Recordings?) {
     let hasRecordings = recordings != nil
     self.init(
       entries: { since in
@@ -115,7 +112,7 @@ extension InspectorBackend {
         )
       },
       state: { index in
-        let state: R.State
+        let state: State
         if let index {
           guard let entry = devTools.entry(index) else { return nil }
           state = entry.state

@@ -51,19 +51,19 @@ let tokenHeader = HTTPField.Name("X-OneWay-Token")!
 /// Runs `body` with an inspector of `devTools` (a fresh counter's when `nil`) and a client
 /// connected to it, then stops both.
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
-func withInspector<R: Reducer>(
-  _ devTools: DevTools<R>,
+func withInspector<Action: Codable, State: Codable>(
+  _ devTools: DevTools<Action, State>,
   _ body: @escaping @Sendable (Inspector, LoopbackClient) async throws -> Void
-) async throws where R.Action: Codable & Sendable, R.State: Codable & Sendable & Equatable {
+) async throws {
   let inspector = try await Inspector.start(devTools, printsURL: false)
   try await connect(inspector, body)
 }
 
 @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
-func withInspector<R: Reducer>(
-  _ devTools: DevTools<R>,
+func withInspector<Action, State>(
+  _ devTools: DevTools<Action, State>,
   _ body: @escaping @Sendable (Inspector, LoopbackClient) async throws -> Void
-) async throws where R.Action: Sendable, R.State: Sendable & Equatable {
+) async throws {
   let inspector = try await Inspector.start(devTools, printsURL: false)
   try await connect(inspector, body)
 }

@@ -209,16 +209,17 @@ private let triggeredTellsItsReadersOnly = TriggeredAssignments.canProbe
         let store = ViewStorePropertyObservationTests.store()
         var travelled = store.engine.state
         travelled.number = 1
+        store.engine.hold { _ in }
         withObservationTracking {
           _ = store.number
         } onChange: {
-          MainActor.assumeIsolated { store.engine.travel(to: store.engine.state) }
+          MainActor.assumeIsolated { store.engine.replaceHeldState(store.engine.state) }
         }
-        store.engine.travel(to: travelled)
+        store.engine.replaceHeldState(travelled)
       }
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("cannot travel again before that announcement ends"))
+    #expect(message.contains("cannot replace it again before that announcement ends"))
   }
 
   @Test func v4AnEqualAssignmentToATriggeredPropertyTellsItsReadersOnly() {

@@ -1,28 +1,41 @@
-/// What OneWayDevTools needs from a `Store`: its engine, on the store's actor.
-///
-/// Usable from inlinable code: OneWayDevTools adds its observer of reductions from an inlinable
-/// function, so that recording a reduction is specialized for the client's action and state.
+/// How a developer tool reaches a `Store` or a `ViewStore`: their part of ``StoreChanges``
+/// (see ``StoreControl``), on their isolation.
 extension Store {
-  /// Runs `body` with the store's engine on the store's actor.
-  @usableFromInline
-  package func withDevToolsEngine<T: Sendable>(_ body: @Sendable (StoreEngine<R>) -> T) -> T {
-    body(engine)
+  /// The tool's way to the store, on the store's actor.
+  var storeControl: StoreControl<Action, State> {
+    let engine = self.engine
+    return StoreControl(withHandle: { body in body(engine.handle) }, access: storeAccess)
   }
 
-  /// Whether the store is a child store (M3), whose actions its root reduces.
-  @usableFromInline
-  package nonisolated var isChildStore: Bool { parent != nil }
+  /// The tool's way to the store from any task: a hop to the store's actor.
+  package nonisolated var storeAccess: StoreAccess<Action, State> {
+    StoreAccess(
+      run: { body in await self.withHandle(body) },
+      send: { action in await self.send(action) },
+      isChildStore: parent != nil,
+      name: "the store of \(R.self)"
+    )
+  }
+
+  private func withHandle(_ body: @Sendable (StoreHandle<Action, State>) -> Void) {
+    body(engine.handle)
+  }
 }
 
-/// What OneWayDevTools needs from a `ViewStore`: its engine, on the main actor.
-///
-/// Usable from inlinable code, for the same reason as the `Store`'s.
 extension ViewStore {
-  /// The store's engine.
-  @usableFromInline
-  package var devToolsEngine: StoreEngine<R> { engine }
+  /// The tool's way to the store, on the main actor.
+  var storeControl: StoreControl<Action, State> {
+    let engine = self.engine
+    return StoreControl(withHandle: { body in body(engine.handle) }, access: storeAccess)
+  }
 
-  /// Whether the store is a child store (M3), whose actions its root reduces.
-  @usableFromInline
-  package nonisolated var isChildStore: Bool { parent != nil }
+  /// The tool's way to the store from any task: a hop to the main actor.
+  package nonisolated var storeAccess: StoreAccess<Action, State> {
+    StoreAccess(
+      run: { body in await MainActor.run { body(self.engine.handle) } },
+      send: { action in await self.send(action) },
+      isChildStore: parent != nil,
+      name: "the view store of \(R.self)"
+    )
+  }
 }

@@ -28,6 +28,9 @@ public struct StoreChanges<Action, State> {
   /// whose state is not (Swidux's), which a product then takes to be the one it started from.
   package let isEqual: ((State, State) -> Bool)?
   private let follow: ((State) -> ((Action?, State) -> Void)?) -> Void
+  /// How a developer tool reaches the store (see ``StoreControl``); `nil` for a store whose
+  /// actions are not reported.
+  @usableFromInline package internal(set) var control: StoreControl<Action, State>?
 
   /// Changes whose `follow` calls its argument with the current state and, if it returns an
   /// observer, calls that observer with each action that changed the state (`nil` for a store
@@ -65,14 +68,16 @@ extension StoreEngine {
 
 extension Store {
   /// The store's changes, for the products built on OneWay's engine (see ``ChangeReporting``).
+  @usableFromInline
   package var storeChanges: StoreChanges<Action, State> {
-    engine.changes(isEqual: ==, state: { $0 }, action: { $0 })
+    engine.changes(isEqual: ==, state: { $0 }, action: { $0 }).controlled(by: storeControl)
   }
 }
 
 extension ViewStore {
   /// The store's changes, for the products built on OneWay's engine (see ``ChangeReporting``).
+  @usableFromInline
   package var storeChanges: StoreChanges<Action, State> {
-    engine.changes(isEqual: ==, state: { $0 }, action: { $0 })
+    engine.changes(isEqual: ==, state: { $0 }, action: { $0 }).controlled(by: storeControl)
   }
 }

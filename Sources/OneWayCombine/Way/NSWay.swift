@@ -11,7 +11,7 @@ import Foundation
 /// It is an `NSObject` that owns a way and forwards that way's `reduce` and `bind` to its own
 /// overridable methods, so it runs on the same engine, with the same ``ThreadOption``s.
 open class NSWay<Action, State>: NSObject, AnyWay, ObservableObject where State: Equatable {
-  private let way: ForwardingWay<Action, State>
+  let way: ForwardingWay<Action, State>
 
   /// Creates a way that starts from `initialState` and subscribes to ``bind()`` at once.
   ///

@@ -66,7 +66,7 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
   /// The thread a `.current` way was created on; `nil` for `.threadSafe`.
   @usableFromInline let confinedThread: pthread_t?
   /// The relay of `publisher` and `objectWillChange`, made when first asked for.
-  private let observation = WayObservation<State>()
+  let observation = WayObservation<State>()
 
   /// Creates a way that starts from `initialState` and subscribes to ``bind()`` at once.
   ///

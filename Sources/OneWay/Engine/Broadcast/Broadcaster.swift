@@ -32,12 +32,9 @@ final class Broadcaster<Action, State: Sendable> {
   /// A child engine's state that arrived while it was committing the previous one (see
   /// ``StoreEngine/replaceState(_:)``).
   @exclusivity(unchecked) @usableFromInline var pendingReplacement: State?
-  /// Whether the store shows a past state and holds every action that reaches it (see
-  /// `StoreEngine+Travel.swift`); only a store whose reductions are observed travels.
-  @exclusivity(unchecked) @usableFromInline var isTravelling = false
-  /// Whether a travelled state is being announced: its observers are lent the states, which
-  /// a nested travel would replace under them.
-  @exclusivity(unchecked) var isAnnouncingTravel = false
+  /// The hold that keeps every action waiting, if one is installed (see
+  /// `StoreEngine+Hold.swift`).
+  @exclusivity(unchecked) @usableFromInline var hold: StoreHold<Action>?
 
   init() {}
 

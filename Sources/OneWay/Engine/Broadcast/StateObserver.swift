@@ -51,7 +51,7 @@ package struct Reduction<Action, State> {
   @usableFromInline package let origin: ReductionOrigin
 
   @usableFromInline
-  init(action: Action, state: State, stateChanged: Bool, origin: ReductionOrigin) {
+  package init(action: Action, state: State, stateChanged: Bool, origin: ReductionOrigin) {
     self.action = action
     self.state = state
     self.stateChanged = stateChanged

@@ -28,7 +28,7 @@ extension StoreEngine {
   @inlinable
   func receive(_ action: Action, from token: EffectToken) {
     core.queue.append(action, from: token)
-    if isTravelling { reportHeld(action) }
+    if let hold = broadcaster?.hold { hold.onHeld(action) }
     settle()
   }
 
@@ -123,7 +123,7 @@ extension StoreEngine {
   /// running then. A unit cancelled (or whose parent ended) before its turn is never started.
   ///
   /// The task's operation is a closure literal written here, so the compiler makes it in the
-  /// form `Task` takes. Handed a ready-made `@Sendable () async -> Void` instead, `Task` wrapped
+  /// form `Task` takes. Handed a ready-made `@Sendable () async -> Void` instead, `Task` wraps
   /// it in converting thunks, each a closure context allocated per effect.
   @inlinable
   func startUnit<Body: UnitBody<R>>(_ body: Body, _ sink: LinkedSink<R>, priority: EffectPriority) {

@@ -12,7 +12,7 @@ extension StoreEngine {
   @inlinable @inline(never)
   package func send(_ action: Action) {
     guard core.begin(with: action) else {
-      if isTravelling { reportHeld(action) }
+      if let hold = broadcaster?.hold { hold.onHeld(action) }
       return
     }
     if core.queue.isEmpty {
