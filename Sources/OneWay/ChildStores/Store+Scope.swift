@@ -1,6 +1,6 @@
 extension Store {
-  // Inlinable (`scope`): compiles the child store's send and projection for the client's states and
-  // actions; they run on every send and commit.
+  // Inlinable (`scope`): compiles the child stores' sends and projections for the client's
+  // states and actions; they run on every send and commit.
 
   /// Returns a store of a child feature that shares this store's single source of truth: a
   /// view of the child's part of the state that sends the child's actions through this store.
@@ -44,31 +44,135 @@ extension Store {
     state: KeyPath<State, Child.State> & Sendable,
     action embed: @escaping @Sendable (Child.Action) -> Action
   ) -> Store<Child, C> {
-    let child: (store: Store<Child, C>, engine: ChildEngine<Child>) = makeChild(
-      state: engine.state[keyPath: state],
-      send: engine.childSend(parent: parent, embed: embed)
-    )
-    engine.project(state, into: child.engine, of: child.store)
-    return child.store
+    engine.childStore(state, embed: embed, of: self, parent: parent, make: makeChild)
   }
 
-  /// Makes a child store that starts from `state`, runs on this store's executor and sends
-  /// through `send` (see ``scope(state:action:)->Store<Child,C>``).
-  @usableFromInline
-  func makeChild<Child: Reducer>(
-    state: Child.State,
-    send: @escaping @Sendable (Child.Action) -> Void
-  ) -> (store: Store<Child, C>, engine: ChildEngine<Child>) {
-    let childEngine = StoreEngine<Child>(childState: state, isolation: .actor(executor))
-    let projected = ChildEngine(childEngine)
-    let link = ParentLink(
-      send: send,
-      parentStore: self,
-      parentEngine: engine,
-      parentLink: parent,
-      executor: executor
-    )
-    let store = Store<Child, C>(child: childEngine, parent: link)
-    return (store, projected)
+  /// Returns a store of an optional child feature while its state is not `nil`, and `nil`
+  /// otherwise (M4).
+  ///
+  /// ```swift
+  /// if let detail: Store<Detail, ContinuousClock> = await app.scope(
+  ///   state: \.detail,
+  ///   action: AppReducer.Action.detail
+  /// ) {
+  ///   await detail.send(.refresh)
+  /// }
+  /// ```
+  ///
+  /// The store is the one ``scope(state:action:)->Store<Child,C>`` makes for a non-optional child, while the
+  /// state is present. Once the state becomes `nil`, the store keeps its last state, and a send
+  /// to it is refused and reported with a message that names the store and the action: it is
+  /// never reduced. Scope again when the state is back.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the optional child state in this store's state.
+  ///   - embed: The action case that carries a child action, such as `Action.detail`.
+  /// - Returns: A store of the child feature, or `nil` when its state is `nil`.
+  @inlinable
+  public func scope<Child: Reducer>(
+    state: KeyPath<State, Child.State?> & Sendable,
+    action embed: @escaping @Sendable (Child.Action) -> Action
+  ) -> Store<Child, C>? {
+    engine.optionalChildStore(state, embed: embed, of: self, parent: parent, make: makeChild)
+  }
+
+  /// Returns one store per element of a collection, identified by the element's id, in the
+  /// collection's order (M4).
+  ///
+  /// ```swift
+  /// let rows: [Store<Row, ContinuousClock>] = await app.scope(
+  ///   state: \.rows,
+  ///   action: AppReducer.Action.row
+  /// )
+  /// await rows[0].send(.increment)
+  /// ```
+  ///
+  /// The same id gives the same store object for as long as the element exists and someone
+  /// holds the store, so a SwiftUI `ForEach` keeps each row's identity; this store holds the
+  /// element stores only weakly and forgets them with their elements. Each element store sees
+  /// only its element: its `state`, `states`, subscriptions and Observation change only when
+  /// that element does. Once its element is removed, the store keeps its last state, and a
+  /// send to it is refused and reported, naming the store and the action: it is never reduced
+  /// against another element. The parent's reducer embeds the elements with
+  /// ``Reducer/forEach(_:action:extract:element:)``, which cancels a removed element's
+  /// effects.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the collection in this store's state.
+  ///   - embed: The action case that carries an element's id and a child action, such as
+  ///     `Action.row`.
+  /// - Returns: The element stores, in the collection's order.
+  @inlinable
+  public func scope<Elements: Collection, Child: Reducer>(
+    state: KeyPath<State, Elements> & Sendable,
+    action embed: @escaping @Sendable (Child.State.ID, Child.Action) -> Action
+  ) -> [Store<Child, C>]
+  where
+    Elements: Sendable, Elements.Element == Child.State, Child.State: Identifiable,
+    Child.State.ID: Sendable
+  {
+    engine.elementStores(state, embed: embed, of: self, parent: parent, make: makeChild)
+  }
+
+  /// Returns a store of a child feature without naming the feature's reducer: a store of
+  /// ``ChildFeature``, with the feature's actions and state; see ``scope(state:action:)->Store<Child,C>``.
+  ///
+  /// ```swift
+  /// let counter = await app.scope(state: \.counter, action: AppReducer.Action.counter)
+  /// await counter.send(.increment)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the child's state in this store's state.
+  ///   - embed: The action case that carries a child action.
+  /// - Returns: A store of the child's actions and state.
+  @inlinable @_disfavoredOverload
+  public func scope<ChildAction: Sendable, ChildState: Sendable & Equatable>(
+    state: KeyPath<State, ChildState> & Sendable,
+    action embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> Store<ChildFeature<ChildAction, ChildState>, C> {
+    scope(state: state, action: embed)
+  }
+
+  /// Returns a store of an optional child feature while its state is not `nil`, without naming
+  /// the feature's reducer: a store of ``ChildFeature``, or `nil` when the state is `nil`.
+  ///
+  /// ```swift
+  /// if let detail = await app.scope(state: \.detail, action: AppReducer.Action.detail) {
+  ///   await detail.send(.refresh)
+  /// }
+  /// ```
+  ///
+  /// An optional state always gives an optional store, with or without an annotation.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the optional child state in this store's state.
+  ///   - embed: The action case that carries a child action.
+  /// - Returns: A store of the child's actions and state, or `nil` when its state is `nil`.
+  @inlinable @_disfavoredOverload
+  public func scope<ChildAction: Sendable, ChildState: Sendable & Equatable>(
+    state: KeyPath<State, ChildState?> & Sendable,
+    action embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> Store<ChildFeature<ChildAction, ChildState>, C>? {
+    scope(state: state, action: embed)
+  }
+
+  /// Returns one store per element of a collection, without naming the element feature's
+  /// reducer: stores of ``ChildFeature``, identified by the element's id.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the collection in this store's state.
+  ///   - embed: The action case that carries an element's id and a child action.
+  /// - Returns: The element stores, in the collection's order.
+  @inlinable @_disfavoredOverload
+  public func scope<Elements: Collection, ChildAction: Sendable>(
+    state: KeyPath<State, Elements> & Sendable,
+    action embed: @escaping @Sendable (Elements.Element.ID, ChildAction) -> Action
+  ) -> [Store<ChildFeature<ChildAction, Elements.Element>, C>]
+  where
+    Elements: Sendable, Elements.Element: Identifiable & Sendable & Equatable,
+    Elements.Element.ID: Sendable
+  {
+    scope(state: state, action: embed)
   }
 }

@@ -1,41 +1,69 @@
-/// Making the stores of an optional child and of a collection's elements (M4), for both front
-/// doors: `Store` and `ViewStore` each pass their own way of making a child store (`make`), and
-/// everything else (the refusal of a send whose state is gone, the projection, the table of
-/// element stores by id) is done here, once.
+/// The child stores of every front door (M3, M4), written once: `Store` and `ViewStore` each
+/// call these from their `scope`, on their own isolation, with their own way of making a child
+/// store in front of a child engine (`make`); everything else (the child's engine and link, the
+/// refusal of a send whose state is gone, the projection, the table of element stores by id)
+/// is done here.
 extension StoreEngine {
   // Inlinable: called by the front doors' inlinable `scope`, so that the sends and projections
   // these make are compiled for the client's states and actions.
 
-  /// Makes a child store of a child store's parts: its state and its `send`.
+  /// A front door's way of making a child store of its own kind, in front of a child engine
+  /// (made with ``init(childState:isolation:)``) that reaches its parent through the link.
   @usableFromInline
   typealias MakeChild<Child: Reducer, ChildStore> = (
-    Child.State,
-    @escaping @Sendable (Child.Action) -> Void
-  ) -> (store: ChildStore, engine: ChildEngine<Child>)
+    sending StoreEngine<Child>,
+    ParentLink<Child.Action>
+  ) -> ChildStore
 
-  /// The store of the optional child state at `state` while it is not `nil`, made by `make`;
-  /// `nil` otherwise. Once the state becomes `nil`, the store has ended for good: it keeps its
-  /// last state and refuses every send, naming `storeName`, even after a state comes back.
+  /// The store of the child state at `state` (M3), made by `make` in front of a child engine
+  /// on this engine's isolation; `store` is the front door in front of this engine, and
+  /// `parent` its own link when it is itself a child.
+  @inlinable
+  func childStore<Child: Reducer, ChildStore: AnyObject & Sendable>(
+    _ state: KeyPath<State, Child.State> & Sendable,
+    embed: @escaping @Sendable (Child.Action) -> Action,
+    of store: any AnyObject & Sendable,
+    parent: ParentLink<Action>?,
+    make: MakeChild<Child, ChildStore>
+  ) -> ChildStore {
+    let child = makeChild(
+      self.state[keyPath: state],
+      send: childSend(parent: parent, embed: embed),
+      of: store,
+      parent: parent,
+      make: make
+    )
+    project(state, into: child.engine, of: child.store)
+    return child.store
+  }
+
+  /// The store of the optional child state at `state` while it is not `nil`, made as
+  /// ``childStore(_:embed:of:parent:make:)`` makes one; `nil` otherwise. Once the state becomes
+  /// `nil`, the store has ended for good: it keeps its last state and refuses every send, even
+  /// after a state comes back.
   @inlinable
   func optionalChildStore<Child: Reducer, ChildStore: AnyObject & Sendable>(
     _ state: KeyPath<State, Child.State?> & Sendable,
-    parent: ParentLink<Action>?,
     embed: @escaping @Sendable (Child.Action) -> Action,
-    storeName: String,
+    of store: any AnyObject & Sendable,
+    parent: ParentLink<Action>?,
     make: MakeChild<Child, ChildStore>
   ) -> ChildStore? {
     guard let current = self.state[keyPath: state] else { return nil }
     let lifetime = ChildStoreLifetime()
-    let child = make(
+    let child = makeChild(
       current,
-      guardedChildSend(
+      send: guardedChildSend(
         parent: parent,
         embed: embed,
-        storeName: storeName,
+        storeName: "\(ChildStore.self)",
         reason: "its state at \(state) became nil",
         lifetime: lifetime,
         isPresent: { $0[keyPath: state] != nil }
-      )
+      ),
+      of: store,
+      parent: parent,
+      make: make
     )
     project(
       reading: { $0[keyPath: state] },
@@ -47,34 +75,34 @@ extension StoreEngine {
   }
 
   /// One store per element of the collection at `state`, in its order: the live store of an
-  /// id when there is one, otherwise a new one made by `make`. Each store projects its own
-  /// element, found by id, and ends for good once its element is gone: it refuses every send,
-  /// naming `storeName` and the id, and an element added again with that id gets a new store.
+  /// id when there is one, otherwise a new one made as ``childStore(_:embed:of:parent:make:)``
+  /// makes one. Each store projects its own element, found by id, and ends for good once its
+  /// element is gone: it refuses every send, naming the id, and an element added again with
+  /// that id gets a new store.
   @inlinable
-  func elementStores<Elements: Collection, Child: Reducer, ChildStore: AnyObject & Sendable>(
+  func elementStores<
+    Elements: Collection,
+    Child: Reducer,
+    ChildStore: AnyObject & Sendable
+  >(
     _ state: KeyPath<State, Elements> & Sendable,
-    parent: ParentLink<Action>?,
     embed: @escaping @Sendable (Child.State.ID, Child.Action) -> Action,
-    storeName: String,
-    make: MakeChild<Child, ChildStore>
+    of store: any AnyObject & Sendable,
+    parent: ParentLink<Action>?,
+    make: @escaping MakeChild<Child, ChildStore>
   ) -> [ChildStore]
   where
     Elements: Sendable, Elements.Element == Child.State, Child.State: Identifiable,
     Child.State.ID: Sendable
   {
+    let front = FrontDoorParts(store: store, parent: parent, make: make)
     if Elements.self == IdentifiedList<Child.State>.self {
       // Safe: the same key path object, now typed with the collection it was found to have.
       let list = unsafeDowncast(
         state,
         to: KeyPath<State, IdentifiedList<Child.State>>.self
       )
-      return listElementStores(
-        SendableKeyPath(list),
-        parent: parent,
-        embed: embed,
-        storeName: storeName,
-        make: make
-      )
+      return listElementStores(SendableKeyPath(list), embed: embed, front: front)
     }
     let elements = self.state[keyPath: state]
     let table: ElementStores = elementStoresTable(state) { ElementStores() }
@@ -90,25 +118,20 @@ extension StoreEngine {
         continue
       }
       let finder = ElementFinder<Elements>(id: id, hint: index)
-      let lifetime = ChildStoreLifetime()
-      let child = make(
+      let child = makeElementStore(
         element,
-        guardedChildSend(
-          parent: parent,
-          embed: { embed(id, $0) },
-          storeName: "\(storeName) of element \(id)",
-          reason: "its element left \(state)",
-          lifetime: lifetime,
-          isPresent: { finder.find(in: $0[keyPath: state]) != nil }
-        )
+        of: state,
+        embed: embed,
+        front: front,
+        isPresent: { finder.find(in: $0[keyPath: state]) != nil }
       )
       project(
         reading: { finder.find(in: $0[keyPath: state]) },
         into: child.engine,
         of: child.store,
-        lifetime: lifetime
+        lifetime: child.lifetime
       )
-      table.keep(child.store, lifetime: lifetime, for: AnyHashable(id))
+      table.keep(child.store, lifetime: child.lifetime, for: AnyHashable(id))
       result.append(child.store)
     }
     table.prune(keeping: ids)
@@ -116,15 +139,13 @@ extension StoreEngine {
   }
 
   /// The stores of the elements of the ``IdentifiedList`` at `state`, in its order (see
-  /// ``elementStores(_:parent:embed:storeName:make:)``): one table for the list tells a commit
-  /// only to the stores of the elements that changed (see ``ListElementStores``).
+  /// ``elementStores(_:embed:of:parent:make:)``): one table for the list tells a commit only to
+  /// the stores of the elements that changed (see ``ListElementStores``).
   @inlinable
   func listElementStores<Child: Reducer, ChildStore: AnyObject & Sendable>(
     _ state: SendableKeyPath<State, IdentifiedList<Child.State>>,
-    parent: ParentLink<Action>?,
     embed: @escaping @Sendable (Child.State.ID, Child.Action) -> Action,
-    storeName: String,
-    make: MakeChild<Child, ChildStore>
+    front: FrontDoorParts<Child, ChildStore>
   ) -> [ChildStore] where Child.State: Identifiable, Child.State.ID: Sendable {
     let list = self.state[keyPath: state.keyPath]
     let table = elementStoresTable(state.keyPath) {
@@ -146,22 +167,91 @@ extension StoreEngine {
         result.append(existing)
         continue
       }
-      let lifetime = ChildStoreLifetime()
-      let child = make(
+      let child = makeElementStore(
         element,
-        guardedChildSend(
-          parent: parent,
-          embed: { embed(id, $0) },
-          storeName: "\(storeName) of element \(id)",
-          reason: "its element left \(state.keyPath)",
-          lifetime: lifetime,
-          isPresent: { $0[keyPath: state.keyPath].contains(id: id) }
-        )
+        of: state.keyPath,
+        embed: embed,
+        front: front,
+        isPresent: { $0[keyPath: state.keyPath].contains(id: id) }
       )
-      table.keep(child.store, engine: child.engine, lifetime: lifetime, for: id)
+      table.keep(child.store, engine: child.engine, lifetime: child.lifetime, for: id)
       result.append(child.store)
     }
     return result
+  }
+
+  /// A new store of `element` of the collection at `collection`, whose send is refused once
+  /// `isPresent` no longer finds the element; the caller projects the element into it.
+  @inlinable
+  func makeElementStore<Child: Reducer, ChildStore: AnyObject & Sendable>(
+    _ element: Child.State,
+    of collection: AnyKeyPath,
+    embed: @escaping @Sendable (Child.State.ID, Child.Action) -> Action,
+    front: FrontDoorParts<Child, ChildStore>,
+    isPresent: @escaping @Sendable (State) -> Bool
+  ) -> (store: ChildStore, engine: ChildEngine<Child>, lifetime: ChildStoreLifetime)
+  where Child.State: Identifiable, Child.State.ID: Sendable {
+    let id = element.id
+    let lifetime = ChildStoreLifetime()
+    let child = makeChild(
+      element,
+      send: guardedChildSend(
+        parent: front.parent,
+        embed: { embed(id, $0) },
+        storeName: "\(ChildStore.self) of element \(id)",
+        reason: "its element left \(collection)",
+        lifetime: lifetime,
+        isPresent: isPresent
+      ),
+      of: front.store,
+      parent: front.parent,
+      make: front.make
+    )
+    return (child.store, child.engine, lifetime)
+  }
+
+  /// Makes a child store that starts from `state`, on this engine's isolation, and sends
+  /// through `send`: its engine and its link to `store` (whose own link is `parent`), and the
+  /// front door's store in front of them, made by `make`.
+  @inlinable
+  func makeChild<Child: Reducer, ChildStore>(
+    _ state: Child.State,
+    send: @escaping @Sendable (Child.Action) -> Void,
+    of store: any AnyObject & Sendable,
+    parent: ParentLink<Action>?,
+    make: MakeChild<Child, ChildStore>
+  ) -> (store: ChildStore, engine: ChildEngine<Child>) {
+    let isolation = self.isolation
+    let childEngine = StoreEngine<Child>(childState: state, isolation: isolation)
+    let projected = ChildEngine(childEngine)
+    let link = ParentLink(
+      send: send,
+      parentStore: store,
+      parentEngine: self,
+      parentLink: parent,
+      isolation: isolation
+    )
+    return (make(childEngine, link), projected)
+  }
+
+  /// What the element stores of one `scope` call need of the front door that makes them: the
+  /// store in front of this engine, its own link, and its way of making a child store.
+  @usableFromInline
+  struct FrontDoorParts<Child: Reducer, ChildStore> {
+    @usableFromInline let store: any AnyObject & Sendable
+    @usableFromInline let parent: ParentLink<Action>?
+    @usableFromInline let make: MakeChild<Child, ChildStore>
+
+    @inlinable
+    init(
+      store: any AnyObject & Sendable,
+      parent: ParentLink<Action>?,
+      make: @escaping MakeChild<Child, ChildStore>
+    ) {
+      self.store = store
+      self.parent = parent
+      self.make = make
+    }
   }
 
   /// The table of element stores of the collection at `keyPath`, made by `make` on first use.

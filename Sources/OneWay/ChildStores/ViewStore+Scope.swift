@@ -1,6 +1,6 @@
 extension ViewStore {
-  // Inlinable (`scope`): compiles the child store's send and projection for the client's states and
-  // actions; they run on every send and commit.
+  // Inlinable (`scope`): compiles the child stores' sends and projections for the client's
+  // states and actions; they run on every send and commit.
 
   /// Returns a view store of a child feature that shares this store's single source of truth:
   /// a view of the child's part of the state that sends the child's actions through this store.
@@ -47,29 +47,147 @@ extension ViewStore {
     state: KeyPath<State, Child.State> & Sendable,
     action embed: @escaping @Sendable (Child.Action) -> Action
   ) -> ViewStore<Child, C> {
-    let child: (store: ViewStore<Child, C>, engine: ChildEngine<Child>) = makeChild(
-      state: engine.state[keyPath: state],
-      send: engine.childSend(parent: parent, embed: embed)
-    )
-    engine.project(state, into: child.engine, of: child.store)
-    return child.store
+    engine.childStore(state, embed: embed, of: self, parent: parent, make: makeChild)
   }
 
-  /// Makes a child store that starts from `state` and sends through `send` (see
-  /// ``scope(state:action:)->ViewStore<Child,C>``).
-  @usableFromInline
-  func makeChild<Child: Reducer>(
-    state: Child.State,
-    send: @escaping @Sendable (Child.Action) -> Void
-  ) -> (store: ViewStore<Child, C>, engine: ChildEngine<Child>) {
-    let childEngine = StoreEngine<Child>(childState: state, isolation: .mainActor)
-    let link = ParentLink(
-      send: send,
-      parentStore: self,
-      parentEngine: engine,
-      parentLink: parent,
-      executor: nil
-    )
-    return (ViewStore<Child, C>(engine: childEngine, parent: link), ChildEngine(childEngine))
+  /// Returns a store of an optional child feature while its state is not `nil`, and `nil`
+  /// otherwise (M4).
+  ///
+  /// ```swift
+  /// if let detail: ViewStore<Detail, ContinuousClock> = app.scope(
+  ///   state: \.detail,
+  ///   action: AppReducer.Action.detail
+  /// ) {
+  ///   detail.send(.refresh)
+  /// }
+  /// ```
+  ///
+  /// The store is the one ``scope(state:action:)->ViewStore<Child,C>`` makes for a non-optional child, while the
+  /// state is present. Once the state becomes `nil`, the store keeps its last state, and a send
+  /// to it is refused and reported with a message that names the store and the action: it is
+  /// never reduced. Scope again when the state is back.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the optional child state in this store's state.
+  ///   - embed: The action case that carries a child action, such as `Action.detail`.
+  /// - Returns: A store of the child feature, or `nil` when its state is `nil`.
+  @inlinable
+  public func scope<Child: Reducer>(
+    state: KeyPath<State, Child.State?> & Sendable,
+    action embed: @escaping @Sendable (Child.Action) -> Action
+  ) -> ViewStore<Child, C>? {
+    engine.optionalChildStore(state, embed: embed, of: self, parent: parent, make: makeChild)
+  }
+
+  /// Returns one store per element of a collection, identified by the element's id, in the
+  /// collection's order (M4).
+  ///
+  /// ```swift
+  /// let rows: [ViewStore<Row, ContinuousClock>] = app.scope(
+  ///   state: \.rows,
+  ///   action: AppReducer.Action.row
+  /// )
+  /// rows[0].send(.increment)
+  /// ```
+  ///
+  /// The same id gives the same store object for as long as the element exists and someone
+  /// holds the store, so a SwiftUI `ForEach` keeps each row's identity; this store holds the
+  /// element stores only weakly and forgets them with their elements. Each element store sees
+  /// only its element: its `state`, `states`, subscriptions and Observation change only when
+  /// that element does. Once its element is removed, the store keeps its last state, and a
+  /// send to it is refused and reported, naming the store and the action: it is never reduced
+  /// against another element. The parent's reducer embeds the elements with
+  /// ``Reducer/forEach(_:action:extract:element:)``, which cancels a removed element's
+  /// effects.
+  ///
+  /// For a large list, keep the elements in an ``IdentifiedList``: a send that changes one
+  /// element then costs the same whatever the list's size, and a view that calls this method
+  /// observes only the list's ids (V4), so it is evaluated again when elements come, go or
+  /// move, never when one of them changes: only that element's view is.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the collection in this store's state.
+  ///   - embed: The action case that carries an element's id and a child action, such as
+  ///     `Action.row`.
+  /// - Returns: The element stores, in the collection's order.
+  @inlinable
+  public func scope<Elements: Collection, Child: Reducer>(
+    state: KeyPath<State, Elements> & Sendable,
+    action embed: @escaping @Sendable (Child.State.ID, Child.Action) -> Action
+  ) -> [ViewStore<Child, C>]
+  where
+    Elements: Sendable, Elements.Element == Child.State, Child.State: Identifiable,
+    Child.State.ID: Sendable
+  {
+    if Elements.self == IdentifiedList<Child.State>.self,
+      #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    {
+      // Safe: the same key path object, typed with the collection it was found to have.
+      let list = unsafeDowncast(state, to: KeyPath<State, IdentifiedList<Child.State>>.self)
+      _ = observe(list.appending(path: \.ids))
+    }
+    return engine.elementStores(state, embed: embed, of: self, parent: parent, make: makeChild)
+  }
+
+  /// Returns a store of a child feature without naming the feature's reducer: a store of
+  /// ``ChildFeature``, with the feature's actions and state; see ``scope(state:action:)->ViewStore<Child,C>``.
+  ///
+  /// ```swift
+  /// let counter = app.scope(state: \.counter, action: AppReducer.Action.counter)
+  /// counter.send(.increment)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the child's state in this store's state.
+  ///   - embed: The action case that carries a child action.
+  /// - Returns: A store of the child's actions and state.
+  @inlinable @_disfavoredOverload
+  public func scope<ChildAction: Sendable, ChildState: Sendable & Equatable>(
+    state: KeyPath<State, ChildState> & Sendable,
+    action embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> ViewStore<ChildFeature<ChildAction, ChildState>, C> {
+    scope(state: state, action: embed)
+  }
+
+  /// Returns a store of an optional child feature while its state is not `nil`, without naming
+  /// the feature's reducer: a store of ``ChildFeature``, or `nil` when the state is `nil`.
+  ///
+  /// ```swift
+  /// if let detail = app.scope(state: \.detail, action: AppReducer.Action.detail) {
+  ///   detail.send(.refresh)
+  /// }
+  /// ```
+  ///
+  /// An optional state always gives an optional store, with or without an annotation.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the optional child state in this store's state.
+  ///   - embed: The action case that carries a child action.
+  /// - Returns: A store of the child's actions and state, or `nil` when its state is `nil`.
+  @inlinable @_disfavoredOverload
+  public func scope<ChildAction: Sendable, ChildState: Sendable & Equatable>(
+    state: KeyPath<State, ChildState?> & Sendable,
+    action embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> ViewStore<ChildFeature<ChildAction, ChildState>, C>? {
+    scope(state: state, action: embed)
+  }
+
+  /// Returns one store per element of a collection, without naming the element feature's
+  /// reducer: stores of ``ChildFeature``, identified by the element's id.
+  ///
+  /// - Parameters:
+  ///   - state: The key path of the collection in this store's state.
+  ///   - embed: The action case that carries an element's id and a child action.
+  /// - Returns: The element stores, in the collection's order.
+  @inlinable @_disfavoredOverload
+  public func scope<Elements: Collection, ChildAction: Sendable>(
+    state: KeyPath<State, Elements> & Sendable,
+    action embed: @escaping @Sendable (Elements.Element.ID, ChildAction) -> Action
+  ) -> [ViewStore<ChildFeature<ChildAction, Elements.Element>, C>]
+  where
+    Elements: Sendable, Elements.Element: Identifiable & Sendable & Equatable,
+    Elements.Element.ID: Sendable
+  {
+    scope(state: state, action: embed)
   }
 }

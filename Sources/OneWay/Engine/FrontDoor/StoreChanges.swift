@@ -63,16 +63,9 @@ extension StoreEngine {
   }
 }
 
-extension Store {
-  /// The store's changes, for the products built on OneWay's engine (see ``ChangeReporting``).
+extension StoreEngine where State: Equatable {
+  /// The changes of a `Store` or a `ViewStore`: its own actions and states.
   package var storeChanges: StoreChanges<Action, State> {
-    engine.changes(isEqual: ==, state: { $0 }, action: { $0 })
-  }
-}
-
-extension ViewStore {
-  /// The store's changes, for the products built on OneWay's engine (see ``ChangeReporting``).
-  package var storeChanges: StoreChanges<Action, State> {
-    engine.changes(isEqual: ==, state: { $0 }, action: { $0 })
+    changes(isEqual: ==, state: { $0 }, action: { $0 })
   }
 }
