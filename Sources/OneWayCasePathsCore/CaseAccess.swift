@@ -38,3 +38,23 @@ struct CaseAccess<Root, Value>: Sendable {
     casePath.extract(from: root)
   }
 }
+
+/// The embedding of the case at `keyPath`, its case path read once: what a store's `scope`
+/// takes as its `action`.
+@inlinable
+func embedding<Root: CasePathable & Sendable, Value>(
+  _ keyPath: CaseMemberKeyPath<Root, Value>
+) -> @Sendable (Value) -> Root {
+  let access = CaseAccess(keyPath)
+  return { access.embed($0) }
+}
+
+/// The embedding of the case at `keyPath`, whose payload is an element's id and a child action,
+/// its case path read once: what a store's `scope` of a collection takes as its `action`.
+@inlinable
+func elementEmbedding<Root: CasePathable & Sendable, ID, Value>(
+  _ keyPath: CaseMemberKeyPath<Root, (id: ID, action: Value)>
+) -> @Sendable (ID, Value) -> Root {
+  let access = CaseAccess(keyPath)
+  return { access.embed((id: $0, action: $1)) }
+}

@@ -20,8 +20,7 @@ extension Store where R.Action: CasePathable {
     state: KeyPath<State, Child.State> & Sendable,
     action: CaseMemberKeyPath<Action, Child.Action>
   ) -> Store<Child, C> {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed($0) })
+    scope(state: state, action: embedding(action))
   }
 
   /// Returns a store of an optional child feature while its state is not `nil`, for the
@@ -36,8 +35,7 @@ extension Store where R.Action: CasePathable {
     state: KeyPath<State, Child.State?> & Sendable,
     action: CaseMemberKeyPath<Action, Child.Action>
   ) -> Store<Child, C>? {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed($0) })
+    scope(state: state, action: embedding(action))
   }
 
   /// Returns one store per element of a collection, identified by the element's id, for the
@@ -57,8 +55,7 @@ extension Store where R.Action: CasePathable {
     Elements: Sendable, Elements.Element == Child.State, Child.State: Identifiable,
     Child.State.ID: Sendable
   {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed((id: $0, action: $1)) })
+    scope(state: state, action: elementEmbedding(action))
   }
 
   /// Returns a store of a child feature without naming the feature's reducer, for the action
@@ -73,8 +70,7 @@ extension Store where R.Action: CasePathable {
     state: KeyPath<State, ChildState> & Sendable,
     action: CaseMemberKeyPath<Action, ChildAction>
   ) -> Store<ChildFeature<ChildAction, ChildState>, C> {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed($0) })
+    scope(state: state, action: embedding(action))
   }
 
   /// Returns a store of an optional child feature while its state is not `nil`, without naming
@@ -90,8 +86,7 @@ extension Store where R.Action: CasePathable {
     state: KeyPath<State, ChildState?> & Sendable,
     action: CaseMemberKeyPath<Action, ChildAction>
   ) -> Store<ChildFeature<ChildAction, ChildState>, C>? {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed($0) })
+    scope(state: state, action: embedding(action))
   }
 
   /// Returns one store per element of a collection, without naming the element feature's
@@ -111,8 +106,7 @@ extension Store where R.Action: CasePathable {
     Elements: Sendable, Elements.Element: Identifiable & Sendable & Equatable,
     Elements.Element.ID: Sendable
   {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed((id: $0, action: $1)) })
+    scope(state: state, action: elementEmbedding(action))
   }
 }
 
@@ -133,8 +127,7 @@ extension ViewStore where R.Action: CasePathable {
     state: KeyPath<State, Child.State> & Sendable,
     action: CaseMemberKeyPath<Action, Child.Action>
   ) -> ViewStore<Child, C> {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed($0) })
+    scope(state: state, action: embedding(action))
   }
 
   /// Returns a store of an optional child feature while its state is not `nil`, for the
@@ -149,8 +142,7 @@ extension ViewStore where R.Action: CasePathable {
     state: KeyPath<State, Child.State?> & Sendable,
     action: CaseMemberKeyPath<Action, Child.Action>
   ) -> ViewStore<Child, C>? {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed($0) })
+    scope(state: state, action: embedding(action))
   }
 
   /// Returns one store per element of a collection, identified by the element's id, for the
@@ -170,8 +162,7 @@ extension ViewStore where R.Action: CasePathable {
     Elements: Sendable, Elements.Element == Child.State, Child.State: Identifiable,
     Child.State.ID: Sendable
   {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed((id: $0, action: $1)) })
+    scope(state: state, action: elementEmbedding(action))
   }
 
   /// Returns a store of a child feature without naming the feature's reducer, for the action
@@ -186,8 +177,7 @@ extension ViewStore where R.Action: CasePathable {
     state: KeyPath<State, ChildState> & Sendable,
     action: CaseMemberKeyPath<Action, ChildAction>
   ) -> ViewStore<ChildFeature<ChildAction, ChildState>, C> {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed($0) })
+    scope(state: state, action: embedding(action))
   }
 
   /// Returns a store of an optional child feature while its state is not `nil`, without naming
@@ -203,8 +193,7 @@ extension ViewStore where R.Action: CasePathable {
     state: KeyPath<State, ChildState?> & Sendable,
     action: CaseMemberKeyPath<Action, ChildAction>
   ) -> ViewStore<ChildFeature<ChildAction, ChildState>, C>? {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed($0) })
+    scope(state: state, action: embedding(action))
   }
 
   /// Returns one store per element of a collection, without naming the element feature's
@@ -224,7 +213,6 @@ extension ViewStore where R.Action: CasePathable {
     Elements: Sendable, Elements.Element: Identifiable & Sendable & Equatable,
     Elements.Element.ID: Sendable
   {
-    let access = CaseAccess(action)
-    return scope(state: state, action: { access.embed((id: $0, action: $1)) })
+    scope(state: state, action: elementEmbedding(action))
   }
 }

@@ -106,6 +106,15 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     rootOrChild = .child(parent)
   }
 
+  /// A `Store`'s way of making a child store, for the child stores that the engine makes.
+  @usableFromInline
+  nonisolated func makeChild<Child: Reducer>(
+    _ engine: sending StoreEngine<Child>,
+    _ parent: ParentLink<Child.Action>
+  ) -> Store<Child, C> {
+    Store<Child, C>(child: engine, parent: parent)
+  }
+
   /// The executor the store runs on: for a root store its own, for a child store its root's.
   ///
   /// A child store and its root are two actors on one serial executor, so that sending to the
@@ -131,7 +140,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// Whether the store is at rest: no action is being reduced and no effect, debounce wait or
   /// throttle timer is in flight. `bind()`'s effect does not count. A child store is idle when
   /// its root is: its feature's effects run there.
-  public var isIdle: Bool { parent?.isIdle() ?? engine.isIdle }
+  public var isIdle: Bool { engine.isIdle(from: parent) }
 
   /// Sends an action to the store, and returns once it and every action derived from it by
   /// synchronous effects have been reduced.
@@ -139,11 +148,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// - Parameter action: The action to reduce.
   @inlinable
   public func send(_ action: Action) {
-    if let parent {
-      engine.forward(action, through: parent.send)
-    } else {
-      engine.send(action)
-    }
+    engine.send(action, from: parent)
   }
 
   /// Cancels every in-flight effect and timer, drops queued actions, and restarts `bind()`;
@@ -248,6 +253,12 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// The way to the engine from outside the actor, made on first use.
   func engineLink() -> EngineLink<R> {
     engine.link
+  }
+
+  /// The store's changes, for the products built on OneWay's engine (see ``ChangeReporting``).
+  @usableFromInline
+  package var storeChanges: StoreChanges<Action, State> {
+    engine.storeChanges.controlled(by: storeControl)
   }
 }
 

@@ -100,6 +100,15 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     #endif
   }
 
+  /// A `ViewStore`'s way of making a child store, for the child stores that the engine makes.
+  @usableFromInline
+  func makeChild<Child: Reducer>(
+    _ engine: sending StoreEngine<Child>,
+    _ parent: ParentLink<Child.Action>
+  ) -> ViewStore<Child, C> {
+    ViewStore<Child, C>(engine: engine, parent: parent)
+  }
+
   /// The current state; reading it in SwiftUI or `withObservationTracking` observes it.
   @inlinable
   public var state: State {
@@ -197,7 +206,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// Whether the store is at rest: no action is being reduced and no effect, debounce wait or
   /// throttle timer is in flight. `bind()`'s effect does not count. A child store is idle when
   /// its root is: its feature's effects run there.
-  public var isIdle: Bool { parent?.isIdle() ?? engine.isIdle }
+  public var isIdle: Bool { engine.isIdle(from: parent) }
 
   /// Sends an action and reduces it, with every action derived from it by synchronous effects,
   /// before returning: the next line sees the new state.
@@ -205,11 +214,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// - Parameter action: The action to reduce.
   @inlinable
   public func send(_ action: Action) {
-    if let parent {
-      engine.forward(action, through: parent.send)
-    } else {
-      engine.send(action)
-    }
+    engine.send(action, from: parent)
   }
 
   /// Cancels every in-flight effect and timer, drops queued actions, and restarts `bind()`;
@@ -304,11 +309,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> StateSubscription {
-    // Safe: a view store's engine (isolation `.mainActor`) calls its subscriptions only from
-    // its sends and commits, which run on the main actor, so `onChange` always runs there; a
-    // global actor's function type has the representation of a plain one. It replaces
-    // `MainActor.assumeIsolated`, which checked the executor (and allocated) on every call.
-    engine.subscribe(keyPath, unsafeBitCast(onChange, to: (@Sendable (Value) -> Void).self))
+    engine.subscribeOnMainActor(keyPath, onChange)
   }
 
   /// Returns once the store is idle (see ``isIdle``), or once the calling task is cancelled.
@@ -318,6 +319,12 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     } else {
       await StoreEngine.waitUntilIdle(engine.link)
     }
+  }
+
+  /// The store's changes, for the products built on OneWay's engine (see ``ChangeReporting``).
+  @usableFromInline
+  package var storeChanges: StoreChanges<Action, State> {
+    engine.storeChanges.controlled(by: storeControl)
   }
 }
 

@@ -44,10 +44,12 @@ extension StoreEngine {
   ///
   /// The reader is a value of a concrete type, not a closure, so that the subscriber that
   /// inlinable callers make reads the value inline, without calling through a closure.
+  /// `onChange` need not be `Sendable`: the engine calls it only on its isolation (a view
+  /// store's passes a main-actor closure).
   @inlinable
   package func subscribe<Reader: StateValueReader<State>>(
     reading reader: Reader,
-    _ onChange: @escaping @Sendable (Reader.Value) -> Void
+    _ onChange: @escaping (Reader.Value) -> Void
   ) -> StateSubscription {
     let box = ValueSubscriptionBox(current: reader.read(core.state), onChange)
     return add(StateSubscriber(lifetime: box) { box.receive(reader.read($0)) }, box)

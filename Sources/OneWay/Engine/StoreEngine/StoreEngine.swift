@@ -27,7 +27,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   // the state it is given, and an observer lent the states only reads them (its sends are
   // queued). So dynamic exclusivity checks would only cost time on every send.
   /// The reducer; `nil` for a child store's engine, which only holds and broadcasts the state
-  /// its parent projects (see `StoreEngine+Scope.swift`).
+  /// its parent projects (see `ChildStores/StoreEngine+ChildMode.swift`).
   @usableFromInline let reducer: R?
   @exclusivity(unchecked) @usableFromInline var core: ReduceCore<Action, State>
   /// The key of the per-thread `@Triggered` counters, read once (see ``reduce(_:)``).
@@ -70,6 +70,13 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
       return link
     }
   }
+  /// The store's isolation, which its child stores share.
+  @usableFromInline var isolation: Isolation {
+    switch lazyLink {
+    case .made(let link): link.isolation
+    case .notMade(let isolation): isolation
+    }
+  }
   /// The reducer's name, for logs; made when asked for, so that a store does not keep it.
   var name: String { String(describing: R.self) }
 
@@ -91,6 +98,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
 
   /// Creates the engine of a child store (M3): no reducer, no effects of its own, only the
   /// state its parent projects, committed with ``replaceState(_:)``, and its observers.
+  @usableFromInline
   package init(childState state: R.State, isolation: Isolation) {
     self.reducer = nil
     self.core = ReduceCore(state: state)

@@ -66,18 +66,9 @@ extension StoreEngine {
   }
 }
 
-extension Store {
-  /// The store's changes, for the products built on OneWay's engine (see ``ChangeReporting``).
-  @usableFromInline
+extension StoreEngine where State: Equatable {
+  /// The changes of a `Store` or a `ViewStore`: its own actions and states.
   package var storeChanges: StoreChanges<Action, State> {
-    engine.changes(isEqual: ==, state: { $0 }, action: { $0 }).controlled(by: storeControl)
-  }
-}
-
-extension ViewStore {
-  /// The store's changes, for the products built on OneWay's engine (see ``ChangeReporting``).
-  @usableFromInline
-  package var storeChanges: StoreChanges<Action, State> {
-    engine.changes(isEqual: ==, state: { $0 }, action: { $0 }).controlled(by: storeControl)
+    changes(isEqual: ==, state: { $0 }, action: { $0 })
   }
 }

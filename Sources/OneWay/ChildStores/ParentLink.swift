@@ -29,71 +29,46 @@ final class ParentLink<Action>: Sendable {
   /// holds one reference for its parent and its executor.
   @usableFromInline let executor: StoreExecutor?
 
-  @usableFromInline
-  init(
-    send: @escaping @Sendable (Action) -> Void,
-    isIdle: @escaping @Sendable () -> Bool,
-    waitUntilIdle: @escaping @Sendable () async -> Void,
-    parent: any AnyObject & Sendable,
-    onEnd: @escaping @Sendable () -> Void,
-    executor: StoreExecutor?
-  ) {
-    self.executor = executor
-    self.send = send
-    self.isIdle = isIdle
-    self.waitUntilIdle = waitUntilIdle
-    self.parent = parent
-    self.onEnd = onEnd
-  }
-
-  deinit {
-    onEnd()
-  }
-}
-
-extension ParentLink {
-  /// The link of a new child store of the store whose engine is `parentEngine`: `send` (made
-  /// by the inlinable `scope`, so specialized for the client's types) reduces in the root;
-  /// idleness is the root's, reached through `parentLink` when the parent is itself a child.
+  /// The link of a new child store of `parentStore`, whose engine is `parentEngine`: `send`
+  /// (made by the inlinable `scope`, so specialized for the client's types) reduces in the
+  /// root; idleness is the root's, reached through `parentLink` when the parent is itself a
+  /// child.
   ///
   /// - Parameters:
   ///   - send: Reduces a child action in the root.
   ///   - parentStore: The parent store, kept alive by the child.
   ///   - parentEngine: The parent store's engine.
   ///   - parentLink: The parent's own link, when the parent is itself a child store.
-  ///   - executor: The root's executor, when the parent is an actor store.
+  ///   - isolation: The parent's isolation, which the child shares.
   @usableFromInline
-  convenience init<Parent: Reducer>(
+  init<Parent: Reducer>(
     send: @escaping @Sendable (Action) -> Void,
     parentStore: any AnyObject & Sendable,
     parentEngine: StoreEngine<Parent>,
     parentLink: ParentLink<Parent.Action>?,
-    executor: StoreExecutor?
+    isolation: Isolation
   ) {
-    let parentEngineLink = parentEngine.link
-    let onEnd: @Sendable () -> Void = {
-      parentEngineLink.runLater { $0.broadcaster?.removeCancelledSubscribers() }
+    self.send = send
+    parent = parentStore
+    if case .actor(let rootExecutor) = isolation {
+      executor = rootExecutor
+    } else {
+      executor = nil
     }
+    let parentEngineLink = parentEngine.link
+    onEnd = { parentEngineLink.runLater { $0.broadcaster?.removeCancelledSubscribers() } }
     if let parentLink {
-      self.init(
-        send: send,
-        isIdle: parentLink.isIdle,
-        waitUntilIdle: parentLink.waitUntilIdle,
-        parent: parentStore,
-        onEnd: onEnd,
-        executor: executor
-      )
+      isIdle = parentLink.isIdle
+      waitUntilIdle = parentLink.waitUntilIdle
     } else {
       let root = RootEngine(parentEngine)
-      self.init(
-        send: send,
-        isIdle: { root.engine.isIdle },
-        waitUntilIdle: { await StoreEngine.waitUntilIdle(parentEngineLink) },
-        parent: parentStore,
-        onEnd: onEnd,
-        executor: executor
-      )
+      isIdle = { root.engine.isIdle }
+      waitUntilIdle = { await StoreEngine.waitUntilIdle(parentEngineLink) }
     }
+  }
+
+  deinit {
+    onEnd()
   }
 }
 

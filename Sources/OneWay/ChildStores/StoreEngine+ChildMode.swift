@@ -81,8 +81,7 @@ extension StoreEngine {
     let reader = StoredValueReader(state)
     let projection = ChildProjection(child: store)
     // The whole projection in the subscriber's closure, specialized here for the client's
-    // states: through a closure stored in the projection and an unspecialized `notify`, a
-    // commit went through three thunks and passed the parent's state indirectly.
+    // states, so that a commit reaches the child's engine without generic code or thunks.
     addSubscriber(
       StateSubscriber(lifetime: projection) { parentState in
         // Holding the store keeps its engine alive for the commit (see `ChildEngine`), and the
