@@ -1,5 +1,21 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
+
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let clocks = Target.Dependency.product(name: "Clocks", package: "swift-clocks")
+
+// A product of a heavy package, linked only under its trait.
+func combine(_ name: String, _ package: String) -> Target.Dependency {
+  .product(name: name, package: package, condition: .when(traits: ["Combine"]))
+}
+func inspector(_ name: String, _ package: String) -> Target.Dependency {
+  .product(name: name, package: package, condition: .when(traits: ["Inspector"]))
+}
+func postgres(_ name: String, _ package: String) -> Target.Dependency {
+  .product(name: name, package: package, condition: .when(traits: ["Postgres"]))
+}
+// OneWayCombine's tests: a test scheduler for time-based side ways (it builds OpenCombine).
+let schedulers = combine("CombineSchedulers", "combine-schedulers")
 
 let package = Package(
   name: "OneWay",
@@ -21,8 +37,34 @@ let package = Package(
     .library(name: "OneWayDevTools", targets: ["OneWayDevTools"]),
     .library(name: "OneWayInspector", targets: ["OneWayInspector"]),
     .library(name: "OneWayCasePaths", targets: ["OneWayCasePaths"]),
-    .library(name: "OneWayCasePathsCore", targets: ["OneWayCasePathsCore"]),
-    .library(name: "OneWayCasePathsTesting", targets: ["OneWayCasePathsTesting"]),
+  ],
+  // A product that needs a heavy package builds its code only under its trait, and each heavy
+  // package is referenced only under one: a client that enables none resolves none of them.
+  // `swift test --enable-all-traits` builds and tests every product.
+  traits: [
+    .trait(
+      name: "Combine",
+      description: "OneWayCombine: OneWay 1.x's Way and the Combine bridges (OpenCombine on Linux)."
+    ),
+    .trait(
+      name: "CasePaths",
+      description: "OneWayCasePaths: case key paths for the composition operators and child stores."
+    ),
+    .trait(
+      name: "CasePathsMacro",
+      description:
+        "OneWayCasePaths with swift-case-paths' @CasePathable macro (builds swift-syntax).",
+      enabledTraits: ["CasePaths"]
+    ),
+    .trait(
+      name: "Inspector",
+      description: "OneWayInspector: the inspector page's HTTP server (Hummingbird, SwiftNIO)."
+    ),
+    .trait(
+      name: "Postgres",
+      description: "OneWayPostgres: a journal in PostgreSQL shared by a fleet (postgres-nio)."
+    ),
+    .default(enabledTraits: []),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -45,133 +87,91 @@ let package = Package(
   targets: [
     .target(name: "OneWay"),
     // The store log through swift-log, kept apart so that OneWay has no dependencies.
-    .target(
-      name: "OneWayLogging",
-      dependencies: [
-        "OneWay",
-        .product(name: "Logging", package: "swift-log"),
-      ]
-    ),
-    .testTarget(
-      name: "OneWayLoggingTests",
-      dependencies: [
-        "OneWay",
-        "OneWayLogging",
-        .product(name: "Logging", package: "swift-log"),
-      ]
-    ),
+    .target(name: "OneWayLogging", dependencies: ["OneWay", logging]),
+    .testTarget(name: "OneWayLoggingTests", dependencies: ["OneWay", "OneWayLogging", logging]),
     .target(
       name: "OneWayTesting",
       dependencies: [
         "OneWay",
         .product(name: "CustomDump", package: "swift-custom-dump"),
+        // `TestStore.receive` of a case key path.
+        .target(name: "OneWayCasePaths", condition: .when(traits: ["CasePaths"])),
       ]
     ),
     // History, time travel and recordings over the engine's channel of reductions; kept apart
     // so that OneWay has no dependencies and an app that does not use them builds none of it.
     .target(
       name: "OneWayDevTools",
-      dependencies: [
-        "OneWay",
-        .product(name: "CustomDump", package: "swift-custom-dump"),
-      ]
+      dependencies: ["OneWay", .product(name: "CustomDump", package: "swift-custom-dump")]
     ),
     .testTarget(
       name: "OneWayDevToolsTests",
       dependencies: [
-        "OneWay",
-        "OneWayDevTools",
-        "OneWayTesting",
+        "OneWay", "OneWayDevTools", "OneWayTesting", clocks,
         // History for every front door: a way's and a Swidux store's too.
-        "OneWayCombine",
-        "Swidux",
-        .product(name: "Clocks", package: "swift-clocks"),
+        "OneWayCombine", "Swidux",
       ]
     ),
-    // The inspector page: a loopback HTTP server over a store's dev tools. Kept apart so that
-    // neither OneWay nor OneWayDevTools builds an HTTP server.
+    // The inspector page: a loopback HTTP server over a store's dev tools.
     .target(
       name: "OneWayInspector",
       dependencies: [
         "OneWayDevTools",
         .product(name: "CustomDump", package: "swift-custom-dump"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        logging,
+        inspector("HTTPTypes", "swift-http-types"),
+        inspector("Hummingbird", "hummingbird"),
+        inspector("ServiceLifecycle", "swift-service-lifecycle"),
       ]
     ),
     .testTarget(
       name: "OneWayInspectorTests",
       dependencies: [
-        "OneWay",
-        "OneWayDevTools",
-        "OneWayInspector",
+        "OneWay", "OneWayDevTools", "OneWayInspector",
         // Requests are written by hand (LoopbackClient), so that a test can send any Host
         // header; HummingbirdTesting's client would bring an HTTPS client and its TLS library
         // into every build of the tests.
-        .product(name: "HTTPTypes", package: "swift-http-types"),
+        inspector("HTTPTypes", "swift-http-types"),
       ]
     ),
-    // Case key paths for the composition operators and child stores, kept apart so that
-    // OneWay has no dependencies: OneWayCasePathsCore has the operators, on CasePathsCore;
-    // OneWayCasePaths adds swift-case-paths' `@CasePathable` macro, which brings swift-syntax
-    // (minutes of build, in release more). A client that declares its case paths by hand (the
-    // benchmarks) builds no swift-syntax with the core alone.
-    .target(
-      name: "OneWayCasePathsCore",
-      dependencies: [
-        "OneWay",
-        .product(name: "CasePathsCore", package: "swift-case-paths"),
-      ]
-    ),
+    // Case key paths for the composition operators and child stores, on swift-case-paths'
+    // CasePathsCore; its `@CasePathable` macro, which brings swift-syntax, only under the
+    // CasePathsMacro trait, so that a client that declares its case paths by hand (the
+    // benchmarks) builds no swift-syntax.
     .target(
       name: "OneWayCasePaths",
       dependencies: [
-        "OneWayCasePathsCore",
-        .product(name: "CasePaths", package: "swift-case-paths"),
+        "OneWay",
+        .product(
+          name: "CasePathsCore",
+          package: "swift-case-paths",
+          condition: .when(traits: ["CasePaths"])
+        ),
+        .product(
+          name: "CasePaths",
+          package: "swift-case-paths",
+          condition: .when(traits: ["CasePathsMacro"])
+        ),
       ]
-    ),
-    // `TestStore.receive` of a case key path.
-    .target(
-      name: "OneWayCasePathsTesting",
-      dependencies: ["OneWayCasePathsCore", "OneWayTesting"]
     ),
     .testTarget(
       name: "OneWayCasePathsTests",
-      dependencies: [
-        "OneWay",
-        "OneWayCasePaths",
-        "OneWayTesting",
-        "OneWayCasePathsTesting",
-        .product(name: "Clocks", package: "swift-clocks"),
-      ]
+      dependencies: ["OneWay", "OneWayCasePaths", "OneWayTesting", clocks]
     ),
     // Swidux's API (a Redux store with key-path subscriptions) on OneWay's engine.
     .target(name: "Swidux", dependencies: ["OneWay"]),
-    // OneWay 1.x's `Way` and `SideWay` on OneWay's engine, and Combine bridges for the stores.
+    // OneWay 1.x's `Way` and `SideWay` on OneWay's engine, and Combine bridges for the stores:
+    // Combine on Apple platforms, OpenCombine elsewhere (its OpenCombineShim).
     .target(
       name: "OneWayCombine",
-      dependencies: [
-        "OneWay",
-        .product(name: "OpenCombineShim", package: "OpenCombine"),
-      ]
+      dependencies: ["OneWay", combine("OpenCombineShim", "OpenCombine")]
     ),
-    .testTarget(
-      name: "OneWayCombineTests",
-      dependencies: [
-        "OneWayCombine",
-        .product(name: "CombineSchedulers", package: "combine-schedulers"),
-      ]
-    ),
+    .testTarget(name: "OneWayCombineTests", dependencies: ["OneWayCombine", schedulers]),
     // OneWay 1.3's README and public API, compiled as 1.3's users wrote them: in Swift 5
     // language mode, with `import OneWay` mapped to `import OneWayCombine`.
     .testTarget(
       name: "OneWay1CompatibilityTests",
-      dependencies: [
-        "OneWayCombine",
-        .product(name: "CombineSchedulers", package: "combine-schedulers"),
-      ],
+      dependencies: ["OneWayCombine", schedulers],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     .testTarget(
@@ -180,75 +180,47 @@ let package = Package(
         "OneWay",
         // Misuses fail the test they happen in (I1) through OneWayTesting, as in a user's tests.
         "OneWayTesting",
-        .product(name: "Clocks", package: "swift-clocks"),
+        clocks,
         // Rule E7 for the stores of the other products, under the same stress harness.
-        "Swidux",
-        "OneWayCombine",
-        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+        "Swidux", "OneWayCombine", schedulers,
       ]
     ),
     // The Swift code blocks of README.md and of the DocC articles, one file each, written to
-    // Tests/DocSnippetsTests/Generated by `python3 Scripts/snippets.py`.
+    // Tests/DocSnippetsTests/Generated by `python3 Scripts/snippets.py`; a block that imports
+    // a trait's product compiles under that trait.
     .testTarget(
       name: "DocSnippetsTests",
       dependencies: [
-        "OneWay",
-        "OneWayTesting",
-        "OneWayLogging",
-        .product(name: "Logging", package: "swift-log"),
-        "Swidux",
-        "OneWayCombine",
-        "OneWayPersistence",
-        "OneWayPostgres",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        "OneWayDevTools",
-        "OneWayInspector",
-        "OneWayCasePaths",
-        "OneWayCasePathsTesting",
-        .product(name: "Clocks", package: "swift-clocks"),
+        "OneWay", "OneWayTesting", "OneWayLogging", logging, "Swidux", "OneWayCombine",
+        "OneWayPersistence", "OneWayPostgres", postgres("PostgresNIO", "postgres-nio"),
+        "OneWayDevTools", "OneWayInspector", "OneWayCasePaths", clocks,
       ]
     ),
     .testTarget(
       name: "OneWay3CompatibilityTests",
-      dependencies: [
-        "OneWay",
-        "OneWayTesting",
-        .product(name: "Clocks", package: "swift-clocks"),
-      ]
+      dependencies: ["OneWay", "OneWayTesting", clocks]
     ),
     // Durable state: coalesced snapshots or a write-ahead journal, fed by the engine's channel
     // of reductions.
     .target(name: "OneWayPersistence", dependencies: ["OneWay"]),
     .testTarget(
       name: "OneWayPersistenceTests",
-      dependencies: [
-        "OneWay",
-        "OneWayPersistence",
-        "OneWayCombine",
-        "Swidux",
-        .product(name: "Clocks", package: "swift-clocks"),
-      ]
+      dependencies: ["OneWay", "OneWayPersistence", "OneWayCombine", "Swidux", clocks]
     ),
     // A journal in PostgreSQL that several server instances share; kept apart so that
     // OneWayPersistence brings no database client.
     .target(
       name: "OneWayPostgres",
       dependencies: [
-        "OneWay",
-        "OneWayPersistence",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "Logging", package: "swift-log"),
+        "OneWay", "OneWayPersistence", logging, postgres("PostgresNIO", "postgres-nio"),
       ]
     ),
     // Runs against a real server when DATABASE_URL is set (CI starts one).
     .testTarget(
       name: "OneWayPostgresTests",
       dependencies: [
-        "OneWay",
-        "OneWayPersistence",
-        "OneWayPostgres",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "Logging", package: "swift-log"),
+        "OneWay", "OneWayPersistence", "OneWayPostgres", logging,
+        postgres("PostgresNIO", "postgres-nio"),
       ]
     ),
     // A program the crash trials kill with SIGKILL while it persists; not a product.
@@ -259,23 +231,8 @@ let package = Package(
     .testTarget(name: "SwiduxTests", dependencies: ["OneWay", "Swidux"]),
     .testTarget(
       name: "OneWayTestingTests",
-      dependencies: [
-        "OneWay",
-        "OneWayTesting",
-        .product(name: "Clocks", package: "swift-clocks"),
-      ]
+      dependencies: ["OneWay", "OneWayTesting", clocks]
     ),
   ],
   swiftLanguageModes: [.v6]
 )
-
-// CI's sanitizer build leaves out the PostgreSQL client and the documentation's snippets: their
-// SSL and database stack would double a sanitizer build, the PostgreSQL suite needs a server
-// (the debug run has one), and the snippets call the API whose suites run under the sanitizer.
-if Context.environment["ONEWAY_ENGINE_TESTS_ONLY"] != nil {
-  let servers: Set<String> = [
-    "OneWayPostgres", "OneWayPostgresTests", "DocSnippetsTests",
-  ]
-  package.targets.removeAll { servers.contains($0.name) }
-  package.products.removeAll { servers.contains($0.name) }
-}

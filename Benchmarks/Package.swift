@@ -10,7 +10,8 @@ let package = Package(
     .macOS(.v14)
   ],
   dependencies: [
-    .package(name: "OneWay", path: ".."),
+    // The case-key-path scenarios declare their case paths by hand: no macro, no swift-syntax.
+    .package(name: "OneWay", path: "..", traits: ["Combine", "CasePaths"]),
     .package(
       url: "https://github.com/ordo-one/benchmark",
       from: "1.38.1",
@@ -25,7 +26,7 @@ let package = Package(
       dependencies: [
         .product(name: "OneWay", package: "OneWay"),
         // Scenario 14's levels embed their child with case key paths.
-        .product(name: "OneWayCasePathsCore", package: "OneWay"),
+        .product(name: "OneWayCasePaths", package: "OneWay"),
       ]
     ),
     // The lock-isolated store of scenario 9 (OneWay's `LockedStoreEngine`, reached through

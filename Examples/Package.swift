@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The examples live in their own package so that nobody who depends on OneWay builds them:
@@ -16,7 +16,11 @@ let package = Package(
   dependencies: [
     // Named explicitly so that `package: "OneWay"` below resolves whatever the checkout's
     // folder is called (a path dependency's identity is otherwise the folder's name).
-    .package(name: "OneWay", path: ".."),
+    .package(
+      name: "OneWay",
+      path: "..",
+      traits: ["Combine", "CasePathsMacro", "Inspector", "Postgres"]
+    ),
     // For the Counters tests' test clock.
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     // CounterServer: the HTTP server, its lifecycle, its logs and its database client.
@@ -67,7 +71,6 @@ let package = Package(
       dependencies: [
         "Counters",
         .product(name: "OneWayTesting", package: "OneWay"),
-        .product(name: "OneWayCasePathsTesting", package: "OneWay"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

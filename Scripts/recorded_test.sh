@@ -18,6 +18,8 @@ test -s "$target/RecordedTallyTests.swift"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-swift test --package-path Examples --scratch-path "$root/.build" --filter RecordedTests 2>&1 | tee "$log"
+read -r -a flags <<<"${ONEWAY_EXAMPLES_FLAGS:-}"
+swift test --package-path Examples --scratch-path "${ONEWAY_EXAMPLES_SCRATCH:-$root/.build}" \
+  "${flags[@]}" --filter RecordedTests 2>&1 | tee "$log"
 grep -q "Test recordedTally() passed" "$log"
 echo "The generated test compiled and passed in the Examples package."

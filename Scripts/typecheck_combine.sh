@@ -4,14 +4,21 @@
 # are checked once more with ONEWAY_OPENCOMBINE_TYPECHECK, under which ViewStore.swift imports
 # OpenCombine (the same ObservableObject and ObservableObjectPublisher) in place of Combine.
 #
-# OpenCombine is not a dependency of OneWay: it is the one OneWayCombine builds, so this script
-# runs after `swift build --build-tests` (CI's build step) and uses that build's modules.
+# OpenCombine is not a dependency of OneWay: it is the one OneWayCombine builds under the
+# Combine trait, so this script uses the modules of a build with that trait, in the bin folder
+# given (CI's sanitizer build), or builds OpenCombine in .build.
+#
+#   bash Scripts/typecheck_combine.sh [BIN]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin=$(swift build --show-bin-path)
-if [ ! -f "$bin/Modules/OpenCombine.swiftmodule" ]; then
-  swift build --target OpenCombine
+if [ $# -gt 0 ]; then
+  bin=$1
+else
+  bin=$(swift build --show-bin-path)
+  if [ ! -f "$bin/Modules/OpenCombine.swiftmodule" ]; then
+    swift build --traits Combine --target OpenCombine
+  fi
 fi
 
 # shellcheck disable=SC2046 # one argument per source file

@@ -82,7 +82,7 @@ HOT_PATHS = [
     ("Persisted send, state unchanged, snapshots", "p2-snapshots", 0, 20000, 1),
     ("Persisted send, state unchanged, journal", "p2-journal", 0, 20000, 1),
     # Scenario 11's sends through 5 `Scope`s, each level embedding its child with a case key
-    # path (OneWayCasePathsCore) instead of an action case and an `extract` closure.
+    # path (OneWayCasePaths) instead of an action case and an `extract` closure.
     ("Store send through 5 Scopes, case key paths", "b14-store-scope5", 0, 20000, 3),
     ("ViewStore send through 5 Scopes, case key paths", "b14-viewstore-scope5", 0, 20000, 1),
     # A send to one row's store, among 100 and among 10,000 live row stores, the rows kept in an

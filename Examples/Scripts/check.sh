@@ -10,8 +10,10 @@ set -uo pipefail
 
 examples="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # The library's build folder: the examples reuse everything `swift build` or `swift test` built
-# there, and compile only themselves.
-scratch="$(dirname "$examples")/.build"
+# there, and compile only themselves. ONEWAY_EXAMPLES_SCRATCH names another one, and
+# ONEWAY_EXAMPLES_FLAGS adds build flags (CI builds them under the thread sanitizer).
+scratch="${ONEWAY_EXAMPLES_SCRATCH:-$(dirname "$examples")/.build}"
+read -r -a flags <<<"${ONEWAY_EXAMPLES_FLAGS:-}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/oneway-examples.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 failures=0
@@ -92,11 +94,11 @@ end_session() {
 }
 
 echo "== build (swift build --package-path $examples --scratch-path $scratch)"
-if ! swift build --package-path "$examples" --scratch-path "$scratch" 2>&1 | tail -n 3; then
+if ! swift build --package-path "$examples" --scratch-path "$scratch" "${flags[@]}" 2>&1 | tail -n 3; then
   echo "FAIL build"
   exit 1
 fi
-bin="$(swift build --package-path "$examples" --scratch-path "$scratch" --show-bin-path)"
+bin="$(swift build --package-path "$examples" --scratch-path "$scratch" "${flags[@]}" --show-bin-path)"
 mkdir -p "$work/home"
 
 echo "== Counter"
@@ -327,7 +329,7 @@ done
 expect_equal "Counters prints the same composed run every time (3 runs)" \
   "$expected_counters" "$output"
 [ "$status" -eq 0 ] || fail "Counters exits 0 (got $status)"
-if output="$(swift test --package-path "$examples" --scratch-path "$scratch" --filter CountersTests 2>&1)"; then
+if output="$(swift test --package-path "$examples" --scratch-path "$scratch" "${flags[@]}" --filter CountersTests 2>&1)"; then
   pass "Counters: its TestStore tests pass (swift test --filter CountersTests)"
 else
   fail "Counters: its TestStore tests pass (swift test --filter CountersTests)" \

@@ -1,4 +1,6 @@
-// The case-key-path operators, with swift-case-paths' `@CasePathable` macro beside them: what an
-// app imports. OneWayCasePathsCore has the operators alone, for a build without swift-syntax.
+// With the CasePathsMacro trait, swift-case-paths' `@CasePathable` macro comes with the
+// operators: what an app imports. Without it (the CasePaths trait alone) the operators take
+// conformances written by hand, and nothing builds swift-syntax.
+#if CasePathsMacro
 @_exported import CasePaths
-@_exported import OneWayCasePathsCore
+#endif

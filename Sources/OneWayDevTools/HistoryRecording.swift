@@ -152,11 +152,11 @@ struct HistoryStamp: Sendable {
   @inlinable
   init<C: Clock<Duration>>(_ clock: C) {
     #if canImport(Glibc)
-      if clock is ContinuousClock {
-        bootStart = Self.bootTime()
-        read = nil
-        return
-      }
+    if clock is ContinuousClock {
+      bootStart = Self.bootTime()
+      read = nil
+      return
+    }
     #endif
     let start = clock.now
     bootStart = 0
@@ -167,21 +167,21 @@ struct HistoryStamp: Sendable {
   @inlinable
   func elapsed() -> Duration {
     #if canImport(Glibc)
-      guard let read else { return .nanoseconds(Self.bootTime() &- bootStart) }
-      return read()
+    guard let read else { return .nanoseconds(Self.bootTime() &- bootStart) }
+    return read()
     #else
-      return read!()
+    return read!()
     #endif
   }
 
   #if canImport(Glibc)
-    /// Nanoseconds on `CLOCK_BOOTTIME`, the clock of `ContinuousClock` on Linux.
-    @inlinable
-    static func bootTime() -> Int64 {
-      var time = timespec()
-      clock_gettime(CLOCK_BOOTTIME, &time)
-      return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
-    }
+  /// Nanoseconds on `CLOCK_BOOTTIME`, the clock of `ContinuousClock` on Linux.
+  @inlinable
+  static func bootTime() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_BOOTTIME, &time)
+    return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+  }
   #endif
 }
 

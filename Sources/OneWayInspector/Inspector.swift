@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import Hummingbird
 import Logging
@@ -140,3 +141,4 @@ public enum InspectorError: Error, CustomStringConvertible {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import CustomDump
 import Foundation
 import OneWay
@@ -150,3 +151,4 @@ func seconds(_ duration: Duration) -> Double {
   let (seconds, attoseconds) = duration.components
   return Double(seconds) + Double(attoseconds) / 1e18
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -107,3 +108,4 @@ func jsonResponse(data: Data, status: HTTPResponse.Status = .ok) -> Response {
     body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
   )
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 /// The inspector's page: one self-contained file, styles and script inline, so that it fetches
 /// nothing but this server's API (its Content-Security-Policy forbids anything else). Every
 /// value from the store is written with `textContent`, never parsed as HTML.
@@ -313,3 +314,4 @@ let inspectorPage = #"""
   </body>
   </html>
   """#
+#endif

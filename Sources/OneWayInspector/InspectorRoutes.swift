@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -131,3 +132,4 @@ private func needsCodable() -> Response {
     "Export, import and send need the store's Action and State to be Codable."
   )
 }
+#endif

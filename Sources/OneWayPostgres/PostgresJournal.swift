@@ -1,3 +1,4 @@
+#if Postgres
 import Logging
 import OneWayPersistence
 import PostgresNIO
@@ -316,3 +317,4 @@ extension PostgresClient.Configuration {
     return "PostgreSQL at \(unixSocketPath ?? "an unnamed address")"
   }
 }
+#endif

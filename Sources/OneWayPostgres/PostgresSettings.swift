@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import PostgresNIO
 
@@ -86,3 +87,4 @@ extension PostgresClient.Configuration {
     }
   }
 }
+#endif

@@ -1,5 +1,5 @@
 #if canImport(Testing)
-  import Testing
+import Testing
 #endif
 
 /// Fails the running test with a misuse OneWay found (I1): OneWay's default reporter finds
@@ -15,13 +15,13 @@ package struct MisuseTestHook: MisuseTestRecorder {
     switch TestProcess.current {
     case .swiftTesting:
       #if canImport(Testing)
-        Issue.record(
-          Comment(rawValue: misuse.description),
-          severity: misuse.severity == .warning ? .warning : .error
-        )
-        return true
+      Issue.record(
+        Comment(rawValue: misuse.description),
+        severity: misuse.severity == .warning ? .warning : .error
+      )
+      return true
       #else
-        return false
+      return false
       #endif
     case .xcTest:
       guard misuse.severity == .error else { return false }
@@ -41,7 +41,7 @@ enum TestProcess {
 
   static var current: TestProcess {
     #if canImport(Testing)
-      if Test.current != nil { return .swiftTesting }
+    if Test.current != nil { return .swiftTesting }
     #endif
     return runner
   }
@@ -71,24 +71,24 @@ enum TestProcess {
 }
 
 #if canImport(Testing)
-  /// Runs `body`, which must report at least one misuse through OneWay's reporter (I1): each
-  /// is a known issue of the running test, not a failure. Returns their messages, so that a
-  /// test checks what they name. For this package's tests; a user writes `withKnownIssue`.
-  @discardableResult
-  package func expectingMisuses(
-    isolation: isolated (any Actor)? = #isolation,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () async -> Void
-  ) async -> [String] {
-    let messages = Locked<[String]>([])
-    await withKnownIssue(isolation: isolation, sourceLocation: sourceLocation) {
-      await body()
-    } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined(separator: "\n")
-      guard text.hasPrefix("OneWay:") else { return false }
-      messages.withLock { $0.append(text) }
-      return true
-    }
-    return messages.withLock { $0 }
+/// Runs `body`, which must report at least one misuse through OneWay's reporter (I1): each
+/// is a known issue of the running test, not a failure. Returns their messages, so that a
+/// test checks what they name. For this package's tests; a user writes `withKnownIssue`.
+@discardableResult
+package func expectingMisuses(
+  isolation: isolated (any Actor)? = #isolation,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: () async -> Void
+) async -> [String] {
+  let messages = Locked<[String]>([])
+  await withKnownIssue(isolation: isolation, sourceLocation: sourceLocation) {
+    await body()
+  } matching: { issue in
+    let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+    guard text.hasPrefix("OneWay:") else { return false }
+    messages.withLock { $0.append(text) }
+    return true
   }
+  return messages.withLock { $0 }
+}
 #endif

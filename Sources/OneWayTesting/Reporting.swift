@@ -1,8 +1,8 @@
 #if canImport(Testing)
-  import Testing
+import Testing
 #endif
 #if canImport(XCTest)
-  import XCTest
+import XCTest
 #endif
 
 /// Where a test helper was called from: the caller's `#fileID`, `#filePath`, `#line` and
@@ -49,12 +49,12 @@ enum FailureReporter {
   /// The framework a failure reported from the current task goes to.
   static var currentFramework: TestFramework {
     #if canImport(Testing)
-      if Test.current != nil { return .swiftTesting }
+    if Test.current != nil { return .swiftTesting }
     #endif
     #if canImport(XCTest)
-      return .xcTest
+    return .xcTest
     #else
-      return .none
+    return .none
     #endif
   }
 
@@ -68,19 +68,19 @@ enum FailureReporter {
     switch framework {
     case .swiftTesting:
       #if canImport(Testing)
-        Issue.record(
-          Comment(rawValue: message),
-          sourceLocation: SourceLocation(
-            fileID: String(describing: site.fileID),
-            filePath: String(describing: site.filePath),
-            line: Int(site.line),
-            column: Int(site.column)
-          )
+      Issue.record(
+        Comment(rawValue: message),
+        sourceLocation: SourceLocation(
+          fileID: String(describing: site.fileID),
+          filePath: String(describing: site.filePath),
+          line: Int(site.line),
+          column: Int(site.column)
         )
+      )
       #endif
     case .xcTest:
       #if canImport(XCTest)
-        XCTFail(message, file: site.filePath, line: site.line)
+      XCTFail(message, file: site.filePath, line: site.line)
       #endif
     case .none:
       print("\(site.fileID):\(site.line): error: \(message)")

@@ -116,7 +116,7 @@ extension TestStore {
 
   /// Waits for the next action that an effect feeds back, asserts that `isExpected` accepts
   /// it, and asserts how it changes the state: for an action that is hard to write out in
-  /// full, or, with OneWayCasePathsTesting, for a case key path (`receive(\.counter.saved)`).
+  /// full, or, under the CasePaths trait, for a case key path (`receive(\.counter.saved)`).
   ///
   /// ```swift
   /// await store.receive(where: { if case .response = $0 { true } else { false } }) {

@@ -19,11 +19,11 @@ import OneWay
 import OneWayPersistence
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// Appends numbers to a list; the padding makes each snapshot large enough that a kill often

@@ -1,3 +1,4 @@
+#if Combine
 // Source compatibility with OneWay 1.3: every public symbol of its API, used the way its
 // README, documentation and tests spell it. Compiled by every `swift build --build-tests`
 // (in Swift 5 language mode, as 1.3's users compiled it); `compilesAndRuns` runs it once.
@@ -191,3 +192,4 @@ func deprecatedAPI() -> [Any] {
   way.send(.fetchDelayedNumberWithError)
   #expect(way.state.number == -1)
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 // OneWay 1.3's publisher tests, `test_receiveWithRemovingDuplicates` and
 // `test_receiveWithoutRemovingDuplicates` of its `WayTests` and `NSWayTests`, written for Swift
 // Testing with the same actions and the same expected numbers. Compiled in Swift 5 language
@@ -109,3 +110,4 @@ private func numbersReceived<W: AnyWay>(
     #expect(received == [0, 10, 20, 10, 30])
   }
 }
+#endif

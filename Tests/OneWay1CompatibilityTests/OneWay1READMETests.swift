@@ -1,3 +1,4 @@
+#if Combine
 // OneWay 1.3's README, as written there, with its imports mapped: `import OneWay` became
 // `import OneWayCombine`, and `import Combine` became `import OpenCombineShim` (which is
 // Combine on Apple platforms and OpenCombine elsewhere). It is compiled in Swift 5 language
@@ -212,3 +213,4 @@ final class NumberWay: Way<Int, NumberWay.State> {
     return .none
   }
 }
+#endif

@@ -14,7 +14,7 @@ import OneWayTesting
 import Testing
 
 #if canImport(SwiftUI)
-  import SwiftUI
+import SwiftUI
 #endif
 
 // MARK: - Reducer
@@ -189,34 +189,34 @@ func viewStoreAPI() async {
 }
 
 #if canImport(SwiftUI)
-  /// OneWay 3.x's SwiftUI example.
-  struct CounterView: View {
-    @StateObject private var store = ViewStore(
-      reducer: CountingReducer(),
-      state: CountingReducer.State(number: 0, isLoading: false)
-    )
-    .debug(.all)
+/// OneWay 3.x's SwiftUI example.
+struct CounterView: View {
+  @StateObject private var store = ViewStore(
+    reducer: CountingReducer(),
+    state: CountingReducer.State(number: 0, isLoading: false)
+  )
+  .debug(.all)
 
-    var body: some View {
-      VStack {
-        Text("\(store.state.number)")
-        Toggle(
-          "isLoading",
-          isOn: store.binding(\.isLoading, send: { .setIsLoading($0) })
+  var body: some View {
+    VStack {
+      Text("\(store.state.number)")
+      Toggle(
+        "isLoading",
+        isOn: store.binding(\.isLoading, send: { .setIsLoading($0) })
+      )
+      Toggle(
+        "isLoading",
+        isOn: Binding<Bool>(
+          get: { store.state.isLoading },
+          set: { store.send(.setIsLoading($0)) }
         )
-        Toggle(
-          "isLoading",
-          isOn: Binding<Bool>(
-            get: { store.state.isLoading },
-            set: { store.send(.setIsLoading($0)) }
-          )
-        )
-      }
-      .onAppear {
-        store.send(.increment)
-      }
+      )
+    }
+    .onAppear {
+      store.send(.increment)
     }
   }
+}
 #endif
 
 // MARK: - Effects

@@ -1,6 +1,6 @@
+#if CasePathsMacro
 import OneWay
 import OneWayCasePaths
-import OneWayCasePathsTesting
 import OneWayTesting
 import Testing
 
@@ -199,3 +199,4 @@ import Testing
     #expect(app.state.detail == Counter.State(id: 9))
   }
 }
+#endif

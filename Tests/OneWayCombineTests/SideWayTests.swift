@@ -1,3 +1,4 @@
+#if Combine
 import CombineSchedulers
 import Foundation
 import OneWayCombine
@@ -358,3 +359,4 @@ private final class UncheckedBox<Value>: @unchecked Sendable {
     self.value = value
   }
 }
+#endif

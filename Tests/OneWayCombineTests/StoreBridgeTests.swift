@@ -1,3 +1,4 @@
+#if Combine
 import OneWayCombine
 import Testing
 
@@ -182,3 +183,4 @@ struct UncheckedSubject<Output>: @unchecked Sendable {
     self.subject = subject
   }
 }
+#endif

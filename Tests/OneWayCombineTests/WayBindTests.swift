@@ -1,3 +1,4 @@
+#if Combine
 import OneWayCombine
 import Testing
 
@@ -113,3 +114,4 @@ final class BoundWay: Way<Int, [Int]> {
     subject.eraseToSideWay()
   }
 }
+#endif

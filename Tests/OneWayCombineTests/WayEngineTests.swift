@@ -1,3 +1,4 @@
+#if Combine
 import OneWayCombine
 import Testing
 
@@ -42,3 +43,4 @@ extension Way {
     front.withEngine { body($0.state.value) }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 import Foundation
 import OneWayCombine
 import Testing
@@ -119,3 +120,4 @@ final class Holder: @unchecked Sendable {
     withExtendedLifetime(way) {}
   }
 }
+#endif

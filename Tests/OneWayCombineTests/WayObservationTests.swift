@@ -1,3 +1,4 @@
+#if Combine
 import OneWayCombine
 import Testing
 
@@ -228,3 +229,4 @@ final class DemandSubscriber: Subscriber {
     subscription = nil
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 import Foundation
 import OneWayCombine
 import Testing
@@ -185,3 +186,4 @@ import Testing
     }
   }
 }
+#endif

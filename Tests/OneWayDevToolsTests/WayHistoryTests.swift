@@ -1,3 +1,4 @@
+#if Combine
 import Foundation
 import OneWayCombine
 import OneWayDevTools
@@ -127,3 +128,4 @@ final class PublishedNumbers: @unchecked Sendable {
   func append(_ value: Int) { lock.withLock { stored.append(value) } }
   var values: [Int] { lock.withLock { stored } }
 }
+#endif

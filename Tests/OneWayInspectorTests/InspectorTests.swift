@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import HTTPTypes
 import OneWay
@@ -213,3 +214,4 @@ struct InspectorTests {
     }
   }
 }
+#endif

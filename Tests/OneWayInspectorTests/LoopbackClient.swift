@@ -1,10 +1,11 @@
+#if Inspector
 import Foundation
 import HTTPTypes
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// One HTTP/1.1 request, written as it goes on the wire: the `Host` header is the test's to
@@ -89,9 +90,9 @@ struct LoopbackClient: Sendable {
 /// A connected TCP socket to `address`:`port`.
 func connectToLoopback(port: Int, address: String = "127.0.0.1") throws -> Int32 {
   #if canImport(Glibc)
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
   #else
-    let fd = socket(AF_INET, SOCK_STREAM, 0)
+  let fd = socket(AF_INET, SOCK_STREAM, 0)
   #endif
   guard fd >= 0 else { throw LoopbackError.cannotConnect(errno) }
   var target = sockaddr_in()
@@ -113,3 +114,4 @@ func connectToLoopback(port: Int, address: String = "127.0.0.1") throws -> Int32
   }
   return fd
 }
+#endif

@@ -1,3 +1,4 @@
+#if Inspector
 import Foundation
 import HTTPTypes
 import OneWay
@@ -5,9 +6,9 @@ import OneWayDevTools
 import OneWayInspector
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A counter whose actions and state are `Codable`: every feature of the page.
@@ -143,3 +144,4 @@ func canConnect(to address: String, port: Int) -> Bool {
   close(socket)
   return true
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 import Foundation
 import OneWayCombine
 import Testing
@@ -69,3 +70,4 @@ struct WayPersistenceTests {
     #expect(errors.all.map(\.reason) == [.alreadyAttached])
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import Logging
 import OneWay
@@ -120,3 +121,4 @@ struct PostgresEdgeTests {
     }
   }
 }
+#endif

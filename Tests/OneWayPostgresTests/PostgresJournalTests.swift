@@ -1,3 +1,4 @@
+#if Postgres
 import Foundation
 import Logging
 import OneWay
@@ -223,3 +224,4 @@ struct PostgresSettingsTests {
     }
   }
 }
+#endif

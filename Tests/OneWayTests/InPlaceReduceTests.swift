@@ -134,14 +134,14 @@ import Testing
     store.send(.replacePayload)
     store.send(.check)
     #if canImport(Combine)
-      // `objectWillChange` may have subscribers the store cannot see: it always compares.
-      #expect(unique == [false])
+    // `objectWillChange` may have subscribers the store cannot see: it always compares.
+    #expect(unique == [false])
     #else
-      #expect(unique == [false, true], "reduced in place")
-      _ = store.state  // an Observation reader from now on (V2)
-      store.send(.replacePayload)
-      store.send(.check)
-      #expect(unique == [false, true, false], "a reader needs the previous state")
+    #expect(unique == [false, true], "reduced in place")
+    _ = store.state  // an Observation reader from now on (V2)
+    store.send(.replacePayload)
+    store.send(.check)
+    #expect(unique == [false, true, false], "a reader needs the previous state")
     #endif
     subscription.cancel()
   }

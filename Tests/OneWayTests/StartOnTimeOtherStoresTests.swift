@@ -1,3 +1,4 @@
+#if Combine
 import CombineSchedulers
 import Foundation
 import OneWayCombine
@@ -98,3 +99,4 @@ import Testing
     }
   }
 }
+#endif

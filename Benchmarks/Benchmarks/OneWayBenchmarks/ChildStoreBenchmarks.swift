@@ -3,7 +3,7 @@ import BenchmarkFixtures
 import OneWay
 
 /// 14. Case key paths: scenario 11's send through 5 levels of `Scope`, each level embedding its
-/// child with a case key path (OneWayCasePathsCore) instead of an action case and an `extract`
+/// child with a case key path (OneWayCasePaths, CasePaths trait) instead of an action case and an `extract`
 /// closure; compared with scenario 11's rows of the same store.
 ///
 /// 15. Element stores: a send to one row's store of a list whose every row has a store, with

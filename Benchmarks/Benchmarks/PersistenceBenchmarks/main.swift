@@ -13,9 +13,9 @@ import OneWay
 import OneWayPersistence
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 struct Counter: Reducer {

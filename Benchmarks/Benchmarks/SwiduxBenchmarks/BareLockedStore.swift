@@ -1,11 +1,11 @@
 import Swidux
 
 #if canImport(Darwin)
-  import Darwin
+import Darwin
 #elseif canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #endif
 
 /// The baselines of `dispatch` and of notifications: the same reducer, called in place on a

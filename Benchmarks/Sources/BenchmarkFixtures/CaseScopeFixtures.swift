@@ -1,8 +1,8 @@
 import OneWay
-import OneWayCasePathsCore
+import OneWayCasePaths
 
 // Scenario 14: scenario 11's five levels of `Scope`, each embedding its child with a case key
-// path (`action: \Action.AllCasePaths.child`, OneWayCasePathsCore) in place of an action case and an
+// path (`action: \Action.AllCasePaths.child`, OneWayCasePaths) in place of an action case and an
 // `extract` closure. Each `CasePathable` conformance is written as `@CasePathable` would write
 // it, so that this package builds no swift-syntax (in release, the largest part of its build). Everything else is scenario 11's: a concrete type per level, a second
 // action case, the composed reducer kept in a stored property, so that what a send costs

@@ -4,9 +4,9 @@ import Swidux
 import WayBenchmarkFixtures
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 // The synchronous front doors (OneWayCombine's `Way`, Swidux's store) and their baselines, as

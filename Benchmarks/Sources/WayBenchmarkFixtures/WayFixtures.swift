@@ -1,9 +1,9 @@
 import OneWayCombine
 
 #if canImport(Darwin)
-  import Darwin
+import Darwin
 #elseif canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The way every `Way` scenario drives: a counter whose `.increment` changes the state and

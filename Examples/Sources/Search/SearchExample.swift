@@ -3,9 +3,9 @@ import Foundation
 import OneWay
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// An interactive search over the bundled word list: each line typed is a query.

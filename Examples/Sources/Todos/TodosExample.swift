@@ -3,9 +3,9 @@ import OneWay
 import OneWayPersistence
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A terminal to-do list kept in a file by OneWayPersistence's journal.

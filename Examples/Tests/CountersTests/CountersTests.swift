@@ -1,7 +1,6 @@
 import Clocks
 import OneWay
 import OneWayCasePaths
-import OneWayCasePathsTesting
 import OneWayTesting
 import Testing
 

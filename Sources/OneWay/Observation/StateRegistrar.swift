@@ -1,5 +1,5 @@
 #if canImport(Observation)
-  import Observation
+import Observation
 #endif
 
 /// What a view store tells Observation: a read of `state`, and each change around its commit.

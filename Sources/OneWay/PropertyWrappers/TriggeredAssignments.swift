@@ -1,12 +1,12 @@
 #if canImport(Darwin)
-  import Darwin
+import Darwin
 #elseif canImport(Glibc)
-  import Glibc
-  import Synchronization
+import Glibc
+import Synchronization
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #elseif canImport(Android)
-  import Android
+import Android
 #endif
 
 /// The number of assignments made through `@Triggered` wrappers on the current thread.
@@ -32,16 +32,16 @@
 @usableFromInline
 enum TriggeredAssignments {
   #if canImport(Glibc)
-    @usableFromInline static let assignments = Atomic<Bool>(false)
+  @usableFromInline static let assignments = Atomic<Bool>(false)
   #endif
 
   /// Whether any assignment through `@Triggered` may have been made in this process.
   @inlinable
   static var anyAssignment: Bool {
     #if canImport(Glibc)
-      PortableBranches.selected || assignments.load(ordering: .relaxed)
+    PortableBranches.selected || assignments.load(ordering: .relaxed)
     #else
-      true
+    true
     #endif
   }
 
@@ -82,9 +82,9 @@ enum TriggeredAssignments {
   }
 
   #if canImport(Glibc)
-    /// How many threads are finding which `@Triggered` properties a key path reads (see
-    /// ``assignments(readBy:)``).
-    @usableFromInline static let probing = Atomic<Int>(0)
+  /// How many threads are finding which `@Triggered` properties a key path reads (see
+  /// ``assignments(readBy:)``).
+  @usableFromInline static let probing = Atomic<Int>(0)
   #endif
 
   /// Whether ``assignments(readBy:)`` tells the `@Triggered` properties a read reaches; where
@@ -92,9 +92,9 @@ enum TriggeredAssignments {
   /// read through it as reached by an assignment of an equal value.
   static var canProbe: Bool {
     #if canImport(Glibc)
-      !PortableBranches.selected
+    !PortableBranches.selected
     #else
-      false
+    false
     #endif
   }
 
@@ -103,7 +103,7 @@ enum TriggeredAssignments {
   @inlinable @inline(__always)
   static func reportRead(_ assignments: UInt64) {
     #if canImport(Glibc)
-      if probing.load(ordering: .relaxed) != 0 { addToProbe(assignments) }
+    if probing.load(ordering: .relaxed) != 0 { addToProbe(assignments) }
     #endif
   }
 
@@ -120,15 +120,15 @@ enum TriggeredAssignments {
   /// Only on the thread of a store's commit, which runs no other probe meanwhile.
   static func assignments(readBy read: () -> Void) -> UInt64 {
     #if canImport(Glibc)
-      guard !PortableBranches.selected else { return 0 }
-      let slot = counter + 1
-      slot.pointee = 0
-      probing.add(1, ordering: .relaxed)
-      read()
-      probing.subtract(1, ordering: .relaxed)
-      return slot.pointee
+    guard !PortableBranches.selected else { return 0 }
+    let slot = counter + 1
+    slot.pointee = 0
+    probing.add(1, ordering: .relaxed)
+    read()
+    probing.subtract(1, ordering: .relaxed)
+    return slot.pointee
     #else
-      return 0
+    return 0
     #endif
   }
 
@@ -136,7 +136,7 @@ enum TriggeredAssignments {
   @inlinable
   static func count() {
     #if canImport(Glibc)
-      if !assignments.load(ordering: .relaxed) { assignments.store(true, ordering: .relaxed) }
+    if !assignments.load(ordering: .relaxed) { assignments.store(true, ordering: .relaxed) }
     #endif
     counter.pointee &+= 1
   }

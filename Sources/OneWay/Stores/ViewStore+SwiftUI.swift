@@ -1,27 +1,27 @@
 #if canImport(SwiftUI)
-  import SwiftUI
+import SwiftUI
 
-  extension ViewStore {
-    /// A SwiftUI binding that reads a property of the state and sends an action when written.
-    ///
-    /// ```swift
-    /// Toggle(
-    ///   "isLoading",
-    ///   isOn: store.binding(\.isLoading, send: { .setIsLoading($0) })
-    /// )
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - keyPath: The property to read.
-    ///   - action: Makes the action to send from a written value.
-    public func binding<Value: Sendable>(
-      _ keyPath: KeyPath<State, Value> & Sendable,
-      send action: @escaping @Sendable (Value) -> Action
-    ) -> Binding<Value> {
-      let accessors = bindingAccessors(keyPath, send: action)
-      return Binding(get: accessors.get, set: accessors.set)
-    }
+extension ViewStore {
+  /// A SwiftUI binding that reads a property of the state and sends an action when written.
+  ///
+  /// ```swift
+  /// Toggle(
+  ///   "isLoading",
+  ///   isOn: store.binding(\.isLoading, send: { .setIsLoading($0) })
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property to read.
+  ///   - action: Makes the action to send from a written value.
+  public func binding<Value: Sendable>(
+    _ keyPath: KeyPath<State, Value> & Sendable,
+    send action: @escaping @Sendable (Value) -> Action
+  ) -> Binding<Value> {
+    let accessors = bindingAccessors(keyPath, send: action)
+    return Binding(get: accessors.get, set: accessors.set)
   }
+}
 #endif
 
 extension ViewStore {

@@ -1,13 +1,13 @@
 #if canImport(Combine)
-  import Combine
+import Combine
 #elseif ONEWAY_OPENCOMBINE_TYPECHECK
-  // Only for CI's type-check of the Combine branch on Linux (Scripts/typecheck_combine.sh):
-  // OpenCombine has the same `ObservableObject` and `ObservableObjectPublisher`. OneWay itself
-  // never depends on it.
-  import OpenCombine
+// Only for CI's type-check of the Combine branch on Linux (Scripts/typecheck_combine.sh):
+// OpenCombine has the same `ObservableObject` and `ObservableObjectPublisher`. OneWay itself
+// never depends on it.
+import OpenCombine
 #endif
 #if canImport(Observation)
-  import Observation
+import Observation
 #endif
 
 /// A store for UI code: it lives on the main actor, so sending an action and reading the state
@@ -94,9 +94,9 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     self.parent = parent
     observer = ViewStoreObserver()
     #if canImport(Combine) || ONEWAY_OPENCOMBINE_TYPECHECK
-      // `objectWillChange` may have subscribers that the store cannot see.
-      observer.objectWillChange = objectWillChange
-      engine.setObserver(observer)
+    // `objectWillChange` may have subscribers that the store cannot see.
+    observer.objectWillChange = objectWillChange
+    engine.setObserver(observer)
     #endif
   }
 
@@ -346,7 +346,7 @@ extension ViewStore: StateSource {
 }
 
 #if canImport(Combine) || ONEWAY_OPENCOMBINE_TYPECHECK
-  extension ViewStore: ObservableObject {}
+extension ViewStore: ObservableObject {}
 #endif
 
 /// Tells Observation (and Combine, where it exists) about each change of a view store's
@@ -364,8 +364,8 @@ final class ViewStoreObserver<State>: StateObserver<State> {
   // every send.
 
   #if canImport(Combine) || ONEWAY_OPENCOMBINE_TYPECHECK
-    /// The store's `objectWillChange`; set once, in the store's initialiser.
-    @exclusivity(unchecked) @usableFromInline var objectWillChange: ObservableObjectPublisher?
+  /// The store's `objectWillChange`; set once, in the store's initialiser.
+  @exclusivity(unchecked) @usableFromInline var objectWillChange: ObservableObjectPublisher?
   #endif
   /// The store's registrar, made when `state` is first read through its observable getter:
   /// before that, no observation can be tracking it, and telling a registrar would only cost
@@ -382,7 +382,7 @@ final class ViewStoreObserver<State>: StateObserver<State> {
     assigned: Bool
   ) {
     #if canImport(Combine) || ONEWAY_OPENCOMBINE_TYPECHECK
-      objectWillChange?.send()
+    objectWillChange?.send()
     #endif
     registrar?.willSet(from: current, to: next, assigned: assigned)
   }

@@ -1,3 +1,4 @@
+#if Combine
 extension AnyEffect {
   /// An effect that subscribes to `publisher` and emits what it publishes, until it completes
   /// or the effect is cancelled.
@@ -50,3 +51,4 @@ extension Publisher where Failure == Never, Output: Sendable {
     .publisher(self)
   }
 }
+#endif

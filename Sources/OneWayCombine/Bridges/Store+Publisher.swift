@@ -1,3 +1,4 @@
+#if Combine
 extension Store {
   /// The store's states, as a Combine publisher: each subscriber receives the current state,
   /// then every state that differs from the one before it, on the store's actor.
@@ -22,3 +23,4 @@ extension Store {
     return StorePublisher(relay)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 extension ViewStore {
   /// The view store's states, as a Combine publisher: each subscriber receives the current
   /// state at once, then every state that differs from the one before it, on the main actor,
@@ -18,3 +19,4 @@ extension ViewStore {
     return StorePublisher(relay)
   }
 }
+#endif

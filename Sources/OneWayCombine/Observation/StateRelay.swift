@@ -1,3 +1,4 @@
+#if Combine
 /// The Combine face of a store's state: a publisher that gives each new subscriber the current
 /// state, then every state it is told about, in the manner of `CurrentValueSubject`.
 ///
@@ -134,3 +135,4 @@ final class StateRelay<State>: Publisher, @unchecked Sendable {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 /// The states of a `Store` or a `ViewStore`, as a Combine publisher: each subscriber receives
 /// the current state, then every state that differs from the one before it.
 ///
@@ -11,3 +12,4 @@
 /// one property, which is emitted only when it changes. The publisher does not keep its store
 /// alive.
 public typealias StorePublisher<State> = WayPublisher<State>
+#endif

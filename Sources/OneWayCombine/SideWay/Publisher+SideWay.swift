@@ -1,3 +1,4 @@
+#if Combine
 extension Publisher {
   /// Wraps the publisher in a ``SideWay``, so that a reducer or `bind()` can return it.
   ///
@@ -113,3 +114,4 @@ extension Publisher {
       .eraseToSideWay()
   }
 }
+#endif

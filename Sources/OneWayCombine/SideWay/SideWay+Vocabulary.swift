@@ -1,3 +1,4 @@
+#if Combine
 extension SideWay {
   /// A side way that does nothing and completes at once: what a reducer returns when an
   /// action has no side effect. It costs nothing to return and to run.
@@ -119,3 +120,4 @@ extension SideWay {
     TaskPublisher(priority: priority, operation: operation).eraseToSideWay()
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 /// A unit of work that a ``Way`` runs after a reduce, and whose outputs it sends back to itself
 /// as actions: network requests, timers, global subjects, anything a publisher describes.
 ///
@@ -112,3 +113,4 @@ public struct SideWay<Output, Failure: Error>: Publisher {
     }
   }
 }
+#endif

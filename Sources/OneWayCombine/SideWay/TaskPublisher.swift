@@ -1,3 +1,4 @@
+#if Combine
 import Foundation
 
 /// A publisher that, for each subscriber, runs `operation` in a task on the main actor and
@@ -96,3 +97,4 @@ where Downstream.Failure == any Error {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 /// A Combine value (a publisher, a cancellable, a promise) carried into a `@Sendable` closure.
 ///
 /// Combine's types predate `Sendable` and are not marked, but the ones carried here are used
@@ -12,3 +13,4 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
     self.value = value
   }
 }
+#endif

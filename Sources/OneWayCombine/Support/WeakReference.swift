@@ -1,3 +1,4 @@
+#if Combine
 /// A weak reference that `@Sendable` closures can carry.
 final class WeakReference: @unchecked Sendable {
   // @unchecked: set once, when it is made, and only loaded afterwards, which the runtime does
@@ -9,3 +10,4 @@ final class WeakReference: @unchecked Sendable {
     self.object = object
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 /// What ``Way`` and ``NSWay`` have in common, for code that works with either.
 ///
 /// ```swift
@@ -42,3 +43,4 @@ extension AnyWay {
   @available(*, deprecated, renamed: "state")
   public var currentState: State { state }
 }
+#endif

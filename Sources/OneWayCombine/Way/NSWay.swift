@@ -1,3 +1,4 @@
+#if Combine
 import Foundation
 
 /// A ``Way`` for classes that must inherit from `NSObject`: the same API, the same behaviour.
@@ -100,3 +101,4 @@ final class ForwardingWay<Action, State: Equatable>: Way<Action, State> {
     owner.map { String(describing: type(of: $0)) } ?? super.nameForMessages
   }
 }
+#endif

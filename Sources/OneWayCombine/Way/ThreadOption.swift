@@ -1,3 +1,4 @@
+#if Combine
 /// Which threads a ``Way`` may be used from, chosen once, when it is created.
 ///
 /// ```swift
@@ -19,3 +20,4 @@ public enum ThreadOption: Sendable, Hashable {
   /// before it returns.
   case threadSafe
 }
+#endif

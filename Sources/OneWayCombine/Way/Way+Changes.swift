@@ -1,3 +1,4 @@
+#if Combine
 import OneWay
 
 extension Way: ChangeReporting {
@@ -78,3 +79,4 @@ extension NSWay: ChangeReporting {
     way.storeChanges
   }
 }
+#endif

@@ -1,12 +1,13 @@
+#if Combine
 import Foundation
 import OneWay
 
 #if canImport(Darwin)
-  import Darwin
+import Darwin
 #elseif canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #endif
 
 /// OneWay 1.x's store: a class you subclass, whose `send` reduces an action synchronously and
@@ -217,3 +218,4 @@ open class Way<Action, State>: AnyWay, ObservableObject where State: Equatable {
     return observation
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 /// What watches a way's states: the relay behind `publisher` and the `objectWillChange`
 /// publisher, both made when first asked for.
 ///
@@ -53,3 +54,4 @@ final class WayObservation<State>: @unchecked Sendable {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 /// The states of a ``Way`` (and, as ``StorePublisher``, of a `Store` or a `ViewStore`), as a
 /// publisher: each subscriber receives the current state at once, then the states that follow,
 /// from inside the `send` that reduced them.
@@ -49,3 +50,4 @@ public struct WayPublisher<State>: Publisher {
     WayPublisher<LocalState>(upstream.map(keyPath).removeDuplicates())
   }
 }
+#endif

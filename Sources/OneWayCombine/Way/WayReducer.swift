@@ -1,3 +1,4 @@
+#if Combine
 /// How a way's engine reaches the way: a reducer that calls the way's `reduce` and `bind`, and
 /// turns the side ways they return into the engine's effects.
 ///
@@ -117,3 +118,4 @@ extension SideWay where Failure == Never {
     return effects
   }
 }
+#endif

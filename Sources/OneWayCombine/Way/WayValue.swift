@@ -1,3 +1,4 @@
+#if Combine
 /// A way's action or state, which OneWay 1.x never required to be `Sendable`, carried through
 /// the engine as a `Sendable` value: it holds no lock, and relies on the way's.
 ///
@@ -25,3 +26,4 @@ extension WayValue: Equatable where Value: Equatable {
     lhs.value == rhs.value
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Combine
 import CombineSchedulers
 import Foundation
 import OneWayCombine
@@ -228,3 +229,4 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
   }
   group.wait()
 }
+#endif

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Whether this process takes the branches that Apple platforms build, where the standard
@@ -13,10 +13,10 @@
 @usableFromInline
 enum PortableBranches {
   #if !canImport(Glibc)
-    @inlinable static var selected: Bool { true }
+  @inlinable static var selected: Bool { true }
   #elseif DEBUG
-    @usableFromInline static let selected = getenv("ONEWAY_PORTABLE_LOCKS") != nil
+  @usableFromInline static let selected = getenv("ONEWAY_PORTABLE_LOCKS") != nil
   #else
-    @inlinable static var selected: Bool { false }
+  @inlinable static var selected: Bool { false }
   #endif
 }

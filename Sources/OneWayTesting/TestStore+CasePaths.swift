@@ -1,6 +1,6 @@
+#if CasePaths
 import OneWay
-import OneWayCasePathsCore
-import OneWayTesting
+import OneWayCasePaths
 
 extension TestStore where Action: CasePathable {
   // Not generic over the case's payload: a path through an enum that is not `@CasePathable`
@@ -45,3 +45,4 @@ extension TestStore where Action: CasePathable {
     )
   }
 }
+#endif

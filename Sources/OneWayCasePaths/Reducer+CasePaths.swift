@@ -1,3 +1,4 @@
+#if CasePaths
 import OneWay
 
 // Inlinable: the operators build closures that run on every action, specialized for the
@@ -129,3 +130,4 @@ extension Reducer where Action: CasePathable {
     )
   }
 }
+#endif

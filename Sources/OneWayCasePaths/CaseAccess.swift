@@ -1,3 +1,4 @@
+#if CasePaths
 @_exported import CasePathsCore
 import OneWay
 
@@ -58,3 +59,4 @@ func elementEmbedding<Root: CasePathable & Sendable, ID, Value>(
   let access = CaseAccess(keyPath)
   return { access.embed((id: $0, action: $1)) }
 }
+#endif

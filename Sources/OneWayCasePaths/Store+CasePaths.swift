@@ -1,3 +1,4 @@
+#if CasePaths
 import OneWay
 
 extension Store where R.Action: CasePathable {
@@ -216,3 +217,4 @@ extension ViewStore where R.Action: CasePathable {
     scope(state: state, action: elementEmbedding(action))
   }
 }
+#endif
