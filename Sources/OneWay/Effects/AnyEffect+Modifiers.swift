@@ -90,15 +90,7 @@ extension AnyEffect {
     for interval: Duration,
     latest: Bool = false
   ) -> AnyEffect<Element> {
-    AnyEffect(
-      .throttle(
-        EffectChildren([self]),
-        id: AnyEffectID(id),
-        interval: interval,
-        latest: latest,
-        clock: nil
-      )
-    )
+    throttled(id: id, interval: interval, latest: latest, clock: nil)
   }
 
   /// Runs at most one effect under `id` per `seconds`, measured on the store's clock.
@@ -127,6 +119,17 @@ extension AnyEffect {
     for interval: Duration,
     clock: C,
     latest: Bool = false
+  ) -> AnyEffect<Element> {
+    throttled(id: id, interval: interval, latest: latest, clock: clock)
+  }
+
+  /// The effect throttled under `id`, its windows measured on `clock`, or on the store's clock
+  /// when `clock` is `nil`.
+  private func throttled(
+    id: some EffectID,
+    interval: Duration,
+    latest: Bool,
+    clock: (any Clock<Duration>)?
   ) -> AnyEffect<Element> {
     AnyEffect(
       .throttle(

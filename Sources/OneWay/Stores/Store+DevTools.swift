@@ -1,12 +1,6 @@
 /// How a developer tool reaches a `Store` or a `ViewStore`: their part of ``StoreChanges``
 /// (see ``StoreControl``), on their isolation.
 extension Store {
-  /// The tool's way to the store, on the store's actor.
-  var storeControl: StoreControl<Action, State> {
-    let engine = self.engine
-    return StoreControl(withHandle: { body in body(engine.handle) }, access: storeAccess)
-  }
-
   /// The tool's way to the store from any task: a hop to the store's actor.
   package nonisolated var storeAccess: StoreAccess<Action, State> {
     StoreAccess(
@@ -23,12 +17,6 @@ extension Store {
 }
 
 extension ViewStore {
-  /// The tool's way to the store, on the main actor.
-  var storeControl: StoreControl<Action, State> {
-    let engine = self.engine
-    return StoreControl(withHandle: { body in body(engine.handle) }, access: storeAccess)
-  }
-
   /// The tool's way to the store from any task: a hop to the main actor.
   package nonisolated var storeAccess: StoreAccess<Action, State> {
     StoreAccess(

@@ -324,7 +324,7 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
   /// The store's changes, for the products built on OneWay's engine (see ``ChangeReporting``).
   @usableFromInline
   package var storeChanges: StoreChanges<Action, State> {
-    engine.storeChanges.controlled(by: storeControl)
+    engine.storeChanges(access: storeAccess)
   }
 }
 

@@ -34,20 +34,6 @@ package struct StoreAccess<Action, State>: Sendable {
   @usableFromInline package let isChildStore: Bool
   /// The store, as a message about it names it.
   @usableFromInline package let name: String
-
-  package init(
-    run:
-      @escaping @Sendable (_ body: @escaping @Sendable (StoreHandle<Action, State>) -> Void)
-      async -> Void,
-    send: @escaping @Sendable (Action) async -> Void,
-    isChildStore: Bool,
-    name: String
-  ) {
-    self.run = run
-    self.send = send
-    self.isChildStore = isChildStore
-    self.name = name
-  }
 }
 
 extension StoreAccess {
@@ -133,6 +119,15 @@ extension StoreEngine {
       release: { self.release() },
       heldActions: { self.heldActions },
       reduce: { self.reduceWithoutEffects(&$0, $1) }
+    )
+  }
+
+  /// The changes of the store whose engine this is (`Store`, `ViewStore`), with the way a
+  /// developer tool reaches it: the handle at once, on the store's isolation, and `access` from
+  /// any task.
+  func storeChanges(access: StoreAccess<Action, State>) -> StoreChanges<Action, State> {
+    storeChanges.controlled(
+      by: StoreControl(withHandle: { body in body(self.handle) }, access: access)
     )
   }
 }
