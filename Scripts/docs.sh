@@ -9,6 +9,10 @@
 # new library is documented (and checked) as soon as the manifest names it. A target's landing
 # page and articles live in its catalog, Sources/TARGET/TARGET.docc. Needs python3 (to read
 # `swift package describe`).
+#
+# Every trait is enabled, so that the heavy products have code to document. ONEWAY_DOCS_BUILD
+# gives other options for the build the symbol graphs come from: CI passes its sanitizer build
+# (`--scratch-path .build-tsan --sanitize=thread`), so that nothing is built again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,7 +37,8 @@ done
 
 echo "Documenting: $targets"
 # Combined: one archive, so an article of OneWayTesting can link to a symbol of OneWay.
-swift package generate-documentation "${arguments[@]}" \
+read -r -a build <<<"${ONEWAY_DOCS_BUILD:-}"
+swift package "${build[@]}" --enable-all-traits generate-documentation "${arguments[@]}" \
   --enable-experimental-combined-documentation \
   --warnings-as-errors \
   "$@"
