@@ -19,7 +19,10 @@ test -s "$target/RecordedTallyTests.swift"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 read -r -a flags <<<"${ONEWAY_EXAMPLES_FLAGS:-}"
-swift test --package-path Examples --scratch-path "${ONEWAY_EXAMPLES_SCRATCH:-$root/.build}" \
-  "${flags[@]}" --filter RecordedTests 2>&1 | tee "$log"
+examples=(--package-path Examples --scratch-path "${ONEWAY_EXAMPLES_SCRATCH:-$root/.build}" "${flags[@]}")
+# Built as Examples/Scripts/check.sh builds it (programs and tests), so that neither builds the
+# package again for the other.
+swift build --build-tests "${examples[@]}"
+swift test --skip-build "${examples[@]}" --filter RecordedTests 2>&1 | tee "$log"
 grep -q "Test recordedTally() passed" "$log"
 echo "The generated test compiled and passed in the Examples package."

@@ -93,8 +93,10 @@ end_session() {
   exec 3>&-
 }
 
-echo "== build (swift build --package-path $examples --scratch-path $scratch)"
-if ! swift build --package-path "$examples" --scratch-path "$scratch" "${flags[@]}" 2>&1 | tail -n 3; then
+# The programs and the tests at once: `swift test` after a build of the programs alone would
+# build the package again.
+echo "== build (swift build --build-tests --package-path $examples --scratch-path $scratch)"
+if ! swift build --build-tests --package-path "$examples" --scratch-path "$scratch" "${flags[@]}" 2>&1 | tail -n 3; then
   echo "FAIL build"
   exit 1
 fi
@@ -329,7 +331,7 @@ done
 expect_equal "Counters prints the same composed run every time (3 runs)" \
   "$expected_counters" "$output"
 [ "$status" -eq 0 ] || fail "Counters exits 0 (got $status)"
-if output="$(swift test --package-path "$examples" --scratch-path "$scratch" "${flags[@]}" --filter CountersTests 2>&1)"; then
+if output="$(swift test --skip-build --package-path "$examples" --scratch-path "$scratch" "${flags[@]}" --filter CountersTests 2>&1)"; then
   pass "Counters: its TestStore tests pass (swift test --filter CountersTests)"
 else
   fail "Counters: its TestStore tests pass (swift test --filter CountersTests)" \
