@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -98,9 +99,11 @@ def main():
     output = os.path.join(scratch, "documentation", "OneWay.doccarchive")
 
     with tempfile.TemporaryDirectory(prefix="oneway-docs.") as work:
-        archives = {}
+        archives = {target: os.path.join(work, "archives", f"{target}.doccarchive")
+                    for target in targets}
         os.makedirs(os.path.join(work, "archives"))
-        for target in targets:
+
+        def document(target):
             graphs = os.path.join(work, "symbol-graphs", target)
             os.makedirs(graphs)
             run(os.path.join(toolchain, "swift-symbolgraph-extract"),
@@ -108,7 +111,6 @@ def main():
                 "-I", os.path.join(bin_path, "Modules"), *maps,
                 "-minimum-access-level", "public", "-emit-extension-block-symbols",
                 "-output-dir", graphs)
-            archives[target] = os.path.join(work, "archives", f"{target}.doccarchive")
             catalog = os.path.join(ROOT, "Sources", target, f"{target}.docc")
             linked = [argument for dependency in dependencies[target]
                       for argument in ("--dependency", archives[dependency])]
@@ -119,6 +121,16 @@ def main():
                 "--additional-symbol-graph-dir", graphs, "--output-path", archives[target],
                 "--enable-experimental-external-link-support", *linked,
                 "--warnings-as-errors")
+
+        # A target links to the archives of the targets it depends on: each round documents,
+        # side by side, the targets whose dependencies are done.
+        done = set()
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            while len(done) < len(targets):
+                ready = [target for target in targets if target not in done
+                         and all(dependency in done for dependency in dependencies[target])]
+                list(pool.map(document, ready))
+                done.update(ready)
         shutil.rmtree(output, ignore_errors=True)
         os.makedirs(os.path.dirname(output), exist_ok=True)
         run(os.path.join(toolchain, "docc"), "merge", *archives.values(),
