@@ -6,14 +6,17 @@
 #   e.g. profile.sh b1-store; profile.sh b1-bare; profile.sh b6-store 100
 #   bash Benchmarks/Scripts/profile.sh --build    (only builds, for PROFILE_SKIP_BUILD=1)
 #
-# Runs Benchmarks' OneWayProfile executable for N and 2N iterations (N is $ITERATIONS, 10,000
-# unless set) and prints (count(2N) - count(N)) / N, which cancels start-up costs, for the
-# instructions and for the calls to the C allocator (malloc, calloc, realloc, the aligned ones;
-# counted in the profiles by counts.py). The 2N profile stays in
-# $PROFILE_DIR/callgrind.SCENARIO-SUBSCRIBERS.out (PROFILE_DIR is /tmp unless set; set it to a private
-# directory when others profile on the same machine) for `callgrind_annotate --inclusive=yes`.
-# With PROFILE_SKIP_BUILD=1, the binary that the last build left in $PROFILE_DIR is used as it
-# is (Scripts/counts.sh builds once, then profiles every hot path). PROFILE_CPU: see below.
+# Runs Benchmarks' OneWayProfile executable once under callgrind: N iterations to warm up, then
+# N more between two marks (N is $ITERATIONS, 10,000 unless set; see
+# Sources/OneWayProfile/Measured.swift). callgrind dumps its counts at each mark, so its second
+# dump holds the N measured iterations and nothing of the start-up, the set-up or the
+# tear-down. Prints that dump's instructions and its calls to the C allocator (malloc, calloc,
+# realloc, the aligned ones; counted by counts.py), each divided by N. The dump stays in
+# $PROFILE_DIR/callgrind.SCENARIO-SUBSCRIBERS.out (PROFILE_DIR is /tmp unless set; set it to a
+# private directory when others profile on the same machine) for
+# `callgrind_annotate --inclusive=yes`. With PROFILE_SKIP_BUILD=1, the binary that the last
+# build left in $PROFILE_DIR is used as it is (Scripts/counts.sh builds once, then profiles
+# every hot path). PROFILE_CPU: see below.
 set -euo pipefail
 
 scenario=${1:?usage: profile.sh SCENARIO [SUBSCRIBERS] | profile.sh --build}
@@ -43,32 +46,33 @@ fi
 pin=()
 if [[ -n ${PROFILE_CPU:-} ]]; then pin=(taskset -c "$PROFILE_CPU"); fi
 
-# PROFILE_RUNS=R (1 unless set) profiles each iteration count R times and keeps the run with
-# the fewest instructions: even on one CPU, a run of an asynchronous scenario now and then takes
-# a costlier interleaving, never a cheaper one.
+# PROFILE_RUNS=R (1 unless set) profiles the scenario R times and keeps the run with the fewest
+# instructions: even on one CPU, a run of an asynchronous scenario now and then takes a costlier
+# interleaving, never a cheaper one.
 runs=${PROFILE_RUNS:-1}
 
-# count ITERATIONS FILE: the instructions of the cheapest of $runs profiles, kept in FILE.
-count() {
-  local best="" run instructions
-  for ((run = 0; run < runs; run++)); do
-    instructions=$("${pin[@]}" valgrind --tool=callgrind --callgrind-out-file="$2.run" \
-      "$binary" "$scenario" "$1" "$subscribers" 2>&1 </dev/null | sed -n 's/.*Collected : //p')
-    if [[ -z $best || $instructions -lt $best ]]; then
-      best=$instructions
-      mv "$2.run" "$2"
-    fi
-  done
-  rm -f "$2.run"
-  echo "$best"
-}
 # Named by scenario and subscribers, so that counts.py can profile two paths side by side.
-out="$directory/callgrind.$scenario-$subscribers"
-small=$(count "$iterations" "$out.small.out")
-large=$(count $((iterations * 2)) "$out.out")
-small_allocations=$(python3 "$here/counts.py" allocations "$out.small.out")
-large_allocations=$(python3 "$here/counts.py" allocations "$out.out")
-allocations=$(awk -v a="$small_allocations" -v b="$large_allocations" -v n="$iterations" \
-  'BEGIN { printf "%.2f", (b - a) / n }')
-echo "$scenario: $(((large - small) / iterations)) instructions per iteration," \
-  "$allocations allocations per iteration"
+out="$directory/callgrind.$scenario-$subscribers.out"
+best=""
+for ((run = 0; run < runs; run++)); do
+  rm -f "$out.run" "$out.run".*
+  "${pin[@]}" valgrind --tool=callgrind --dump-before='*callgrindMark*' \
+    --callgrind-out-file="$out.run" "$binary" "$scenario" "$iterations" "$subscribers" \
+    >"$out.log" 2>&1 </dev/null || { cat "$out.log" >&2; exit 1; }
+  # The dumps: .1 up to the first mark, .2 the measured iterations, and the run's end.
+  if [[ ! -s $out.run.2 ]]; then
+    cat "$out.log" >&2
+    echo "error: $scenario did not reach its second mark" >&2
+    exit 1
+  fi
+  instructions=$(sed -n 's/^summary: *//p' "$out.run.2")
+  if [[ -z $best || $instructions -lt $best ]]; then
+    best=$instructions
+    mv "$out.run.2" "$out"
+  fi
+done
+rm -f "$out.run" "$out.run".* "$out.log"
+allocations=$(python3 "$here/counts.py" allocations "$out")
+awk -v scenario="$scenario" -v i="$best" -v a="$allocations" -v n="$iterations" 'BEGIN {
+  printf "%s: %d instructions per iteration, %.2f allocations per iteration\n", scenario, i / n, a / n
+}'

@@ -14,24 +14,24 @@ import Darwin
 // Swidux's `Store` and `Reducer` would otherwise be ambiguous with OneWay's.
 
 /// `way.send(.increment)`, the reducer returning `.none`, nothing observing.
-func sendToWay(threadSafe: Bool, _ iterations: Range<Int>) {
+func sendToWay(threadSafe: Bool, _ iterations: Int) {
   let way = BenchWay(threadOption: threadSafe ? .threadSafe : .current)
-  for _ in iterations { way.send(.increment) }
+  measured(iterations) { for _ in $0 { way.send(.increment) } }
   keepValue(way.state.number)
 }
 
 /// The baseline of `.current`: the way's own `reduce`, called directly.
-func reduceWayDirectly(_ iterations: Range<Int>) {
+func reduceWayDirectly(_ iterations: Int) {
   let way = BenchWay(threadOption: .current)
   var state = BenchWay.State()
-  for _ in iterations { keepSideWay(bareReduce(way, &state, .increment)) }
+  measured(iterations) { for _ in $0 { keepSideWay(bareReduce(way, &state, .increment)) } }
   keepValue(state.number)
 }
 
 /// The baseline of `.threadSafe`: the same reduce inside a plain pthread mutex.
-func reduceWayUnderLock(_ iterations: Range<Int>) {
+func reduceWayUnderLock(_ iterations: Int) {
   let store = BareLockedReduce(way: BenchWay(threadOption: .current))
-  for _ in iterations { store.send(.increment) }
+  measured(iterations) { for _ in $0 { store.send(.increment) } }
   keepValue(store.count)
 }
 
@@ -47,20 +47,20 @@ struct SwiduxIncrement: Action {}
 let swiduxCounterReducer = Reducer<SwiduxCounter> { state, _ in state.count &+= 1 }
 
 /// `store.dispatch`, with `subscribers` subscriptions to the field the dispatch leaves alone.
-func dispatchToSwidux(subscribers: Int, _ iterations: Range<Int>) {
+func dispatchToSwidux(subscribers: Int, _ iterations: Int) {
   let store = Store(initialState: SwiduxCounter(), reducer: swiduxCounterReducer)
   let tokens = (0..<subscribers).map { _ in store.subscribe(\.unchanged) { _ in } }
   let action = SwiduxIncrement()
-  for _ in iterations { store.dispatch(action) }
+  measured(iterations) { for _ in $0 { store.dispatch(action) } }
   withExtendedLifetime(tokens) {}
   keepValue(store.getState().count)
 }
 
 /// The baseline of `dispatch`: the reducer called in place under a recursive pthread mutex.
-func dispatchToBareLockedStore(_ iterations: Range<Int>) {
+func dispatchToBareLockedStore(_ iterations: Int) {
   let store = BareSwiduxStore()
   let action = SwiduxIncrement()
-  for _ in iterations { store.dispatch(action) }
+  measured(iterations) { for _ in $0 { store.dispatch(action) } }
   keepValue(store.state.count)
 }
 

@@ -41,7 +41,7 @@ enum PersistenceMode: String {
 
 /// `iterations` sends of `.nothing` to a view store persisted in `mode`.
 @MainActor
-func sendUnchanged(persisted mode: PersistenceMode, _ iterations: Range<Int>) throws {
+func sendUnchanged(persisted mode: PersistenceMode, _ iterations: Int) throws {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("oneway-profile-\(getpid())")
   defer { try? FileManager.default.removeItem(at: folder) }
@@ -63,6 +63,6 @@ func sendUnchanged(persisted mode: PersistenceMode, _ iterations: Range<Int>) th
       )
     )
   }
-  for _ in iterations { store.send(.nothing) }
+  measured(iterations) { for _ in $0 { store.send(.nothing) } }
   keep(store.state.total)
 }

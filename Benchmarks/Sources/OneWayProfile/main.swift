@@ -5,9 +5,12 @@ import OneWay
 import OneWayDevTools
 
 // Runs one benchmark scenario in a plain loop, for instruction-level profiling:
-//   valgrind --tool=callgrind .build/release/OneWayProfile b2-viewstore 100000
-// The numbers that matter are the differences between a scenario and its baseline, each run
-// with the same iteration count.
+//   valgrind --tool=callgrind --dump-before='*callgrindMark*' \
+//     .build/release/OneWayProfile b2-viewstore 100000
+// Each scenario runs ITERATIONS iterations to warm up, then ITERATIONS more between two marks
+// (Measured.swift): the second of callgrind's dumps holds the measured ones. The numbers that
+// matter are the differences between a scenario and its baseline, each run with the same
+// iteration count.
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let scenario = arguments.first else {
@@ -45,69 +48,79 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
   switch scenario {
   case "b1-store":
     let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
-    for _ in 0..<iterations { await store.send(.increment) }
+    await measured(iterations) { for _ in $0 { await store.send(.increment) } }
     keep(await store.state.count)
   case "b16-history":
     // b1-store with history on: past the ring's 1,000 entries, each send replaces the oldest.
     let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
     let devTools = await store.devTools()
-    for _ in 0..<iterations { await store.send(.increment) }
+    await measured(iterations) { for _ in $0 { await store.send(.increment) } }
     keep(await store.state.count)
     keep(devTools.capacity)
   case "b1-bare":
     let actor = BareActor()
-    for _ in 0..<iterations { await actor.send(.increment) }
+    await measured(iterations) { for _ in $0 { await actor.send(.increment) } }
     keep(await actor.count)
   case "b3-chain":
     let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
-    for _ in 0..<iterations { await store.send(.chain) }
+    await measured(iterations) { for _ in $0 { await store.send(.chain) } }
     keep(await store.state.count)
   case "b4-store":
     let signal = Signal()
     let store = Store(reducer: CounterReducer(signal: signal), state: CounterReducer.State())
-    for _ in 0..<iterations {
-      await store.send(.request)
-      await signal.wait()
+    await measured(iterations) {
+      for _ in $0 {
+        await store.send(.request)
+        await signal.wait()
+      }
     }
   case "b4-bare-shape":
     let signal = Signal()
     let actor = BareRoundTrip(signal: signal)
-    for _ in 0..<iterations {
-      await actor.request()
-      await signal.wait()
+    await measured(iterations) {
+      for _ in $0 {
+        await actor.request()
+        await signal.wait()
+      }
     }
   case "b4-bare-immediate":
     let signal = Signal()
     let actor = BareRoundTrip(signal: signal)
-    for _ in 0..<iterations {
-      await actor.requestAtOnce()
-      await signal.wait()
+    await measured(iterations) {
+      for _ in $0 {
+        await actor.requestAtOnce()
+        await signal.wait()
+      }
     }
   case "b4-bare":
     let actor = BareActor()
-    for _ in 0..<iterations { await Task { await actor.send(.increment) }.value }
+    await measured(iterations) { for _ in $0 { await Task { await actor.send(.increment) }.value } }
   case "b5-store":
     let store = Store(reducer: CounterReducer(), state: CounterReducer.State())
-    for _ in 0..<iterations { await store.send(.startLongRunning) }
-    await store.send(.stopLongRunning)
-    // Asleep between checks rather than yielding: a busy wait's instructions would be counted
-    // as the scenario's, as many as the machine's other work leaves it time for.
-    while await !store.isIdle { try? await Task.sleep(for: .milliseconds(1)) }
+    // Each part ends once every effect it started has ended: a cancelled effect's task unwinds
+    // later, and that work is part of what a start costs.
+    await measured(iterations) {
+      for _ in $0 { await store.send(.startLongRunning) }
+      await store.send(.stopLongRunning)
+      // Asleep between checks rather than yielding: a busy wait's instructions would be
+      // counted as the scenario's, as many as the machine's other work leaves it time for.
+      while await !store.isIdle { try? await Task.sleep(for: .milliseconds(1)) }
+    }
   case "b5-bare":
     var tasks: [Task<Void, Never>] = []
-    tasks.reserveCapacity(iterations)
-    await startAndCancelBareTasks(iterations, keeping: &tasks)
+    tasks.reserveCapacity(2 * iterations)
+    await measured(iterations) { await startAndCancelBareTasks($0.count, keeping: &tasks) }
   case "b5-bare-immediate":
     var tasks: [Task<Void, Never>] = []
-    tasks.reserveCapacity(iterations)
-    await startAndCancelBareTasksAtOnce(iterations, keeping: &tasks)
+    tasks.reserveCapacity(2 * iterations)
+    await measured(iterations) { await startAndCancelBareTasksAtOnce($0.count, keeping: &tasks) }
   case "b6-store":
     let fanOut = await StoreFanOut.make(subscribers: subscribers)
-    for _ in 0..<iterations { await fanOut.round() }
+    await measured(iterations) { for _ in $0 { await fanOut.round() } }
     await fanOut.tearDown()
   case "b6-bare":
     var fanOut = await BareFanOut.make(subscribers: subscribers)
-    for _ in 0..<iterations { await fanOut.round() }
+    await measured(iterations) { for _ in $0 { await fanOut.round() } }
     await fanOut.tearDown()
   case "b11-store-scope1":
     let store = Store(reducer: ScopeLevel1(), state: ScopeLevel1.State())
@@ -115,7 +128,7 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
     // Without that read, the release of the store after the loop needs the task's own executor,
     // so every send hopped back off the store's executor, which b1-store's sends do not.
     let increment = ScopeLevel1.increment
-    for _ in 0..<iterations { await store.send(increment) }
+    await measured(iterations) { for _ in $0 { await store.send(increment) } }
     keep(await store.state.child.count)
   case "b11-store-scope5":
     let store = Store(reducer: ScopeLevel5(), state: ScopeLevel5.State())
@@ -123,43 +136,45 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
     // Without that read, the release of the store after the loop needs the task's own executor,
     // so every send hopped back off the store's executor, which b1-store's sends do not.
     let increment = ScopeLevel5.increment
-    for _ in 0..<iterations { await store.send(increment) }
+    await measured(iterations) { for _ in $0 { await store.send(increment) } }
     keep(await store.state.child.child.child.child.child.count)
   case "b11-store-child1":
     let store = await makeChildStore()
-    for _ in 0..<iterations { await store.send(.increment) }
+    await measured(iterations) { for _ in $0 { await store.send(.increment) } }
   case "b11-store-child5":
     let store = await makeChildStoreFiveLevelsDown()
-    for _ in 0..<iterations { await store.send(.increment) }
+    await measured(iterations) { for _ in $0 { await store.send(.increment) } }
   case "b14-store-scope5":
     let store = Store(reducer: CaseScopeLevel5(), state: CaseScopeLevel5.State())
     // As b11-store-scope5, with case key paths.
     let increment = CaseScopeLevel5.increment
-    for _ in 0..<iterations { await store.send(increment) }
+    await measured(iterations) { for _ in $0 { await store.send(increment) } }
     keep(await store.state.child.child.child.child.child.count)
   case "b7-store":
-    let stores = (0..<iterations).map { _ in
-      Store(reducer: CounterReducer(), state: CounterReducer.State())
+    await measured(iterations) {
+      let stores = $0.map { _ in
+        Store(reducer: CounterReducer(), state: CounterReducer.State())
+      }
+      for store in stores { keep(await store.isIdle) }
     }
-    for store in stores { keep(await store.isIdle) }
   case "b10-unobserved":
     let store = await Store(reducer: ArrayReducer(), state: ArrayReducer.State(size: subscribers))
       .withoutStatesBacklog()
-    for index in 0..<iterations { await store.send(.append(index)) }
+    await measured(iterations) { for index in $0 { await store.send(.append(index)) } }
     keep(await store.state.items.count)
   case "b10-observed":
     let store = Store(reducer: ArrayReducer(), state: ArrayReducer.State(size: subscribers))
-    for index in 0..<iterations { await store.send(.append(index)) }
+    await measured(iterations) { for index in $0 { await store.send(.append(index)) } }
     keep(await store.state.items.count)
   case "b12-default":
     // As the README builds it: no opt-out, no loop; the first 64 states are kept (O7), then
     // dropped for good.
     let store = Store(reducer: ArrayReducer(), state: ArrayReducer.State(size: subscribers))
-    for index in 0..<iterations { await store.send(.append(index)) }
+    await measured(iterations) { for index in $0 { await store.send(.append(index)) } }
     keep(await store.state.items.count)
   case "b10-bare", "b12-bare":
     let actor = BareArrayActor(size: subscribers)
-    for index in 0..<iterations { await actor.append(index) }
+    await measured(iterations) { for index in $0 { await actor.append(index) } }
     keep(await actor.count)
   default:
     print("unknown scenario \(scenario)")
@@ -172,71 +187,88 @@ func run(_ scenario: String, iterations: Int, subscribers: Int) async {
 // the main thread waits for.
 switch scenario {
 case "b2-viewstore":
-  sendToViewStore(0..<iterations)
+  measured(iterations) { sendToViewStore($0) }
 case "b2-viewstore-read":
-  sendToViewStoreReadingState(0..<iterations)
+  measured(iterations) { sendToViewStoreReadingState($0) }
 case "b2-viewstore-nobacklog":
-  sendToViewStoreWithoutBacklog(0..<iterations)
+  measured(iterations) { sendToViewStoreWithoutBacklog($0) }
 case "b2-direct":
-  reduceDirectly(0..<iterations)
+  measured(iterations) { reduceDirectly($0) }
 case "b8-store-changed":
-  ViewStoreSubscriptions(count: subscribers).send(.changeWatched, 0..<iterations)
+  let fixture = ViewStoreSubscriptions(count: subscribers)
+  measured(iterations) { fixture.send(.changeWatched, $0) }
 case "b8-store-unchanged":
-  ViewStoreSubscriptions(count: subscribers).send(.changeOther, 0..<iterations)
+  let fixture = ViewStoreSubscriptions(count: subscribers)
+  measured(iterations) { fixture.send(.changeOther, $0) }
 case "b8-bare-changed":
-  BareSubscriptions(count: subscribers).send(.changeWatched, 0..<iterations)
+  let fixture = BareSubscriptions(count: subscribers)
+  measured(iterations) { fixture.send(.changeWatched, $0) }
 case "b8-bare-unchanged":
-  BareSubscriptions(count: subscribers).send(.changeOther, 0..<iterations)
+  let fixture = BareSubscriptions(count: subscribers)
+  measured(iterations) { fixture.send(.changeOther, $0) }
 case "b13-read-unchanged":
-  TrackedPropertiesStore(count: subscribers).send(.changeUnread, 0..<iterations)
+  let fixture = TrackedPropertiesStore(count: subscribers)
+  measured(iterations) { fixture.send(.changeUnread, $0) }
 case "b13-read-changed":
-  TrackedPropertiesStore(count: subscribers).send(.changeRead, 0..<iterations)
+  let fixture = TrackedPropertiesStore(count: subscribers)
+  measured(iterations) { fixture.send(.changeRead, $0) }
 case "b13-bare-unchanged":
-  BareTrackedComparisons(count: subscribers).send(.changeUnread, 0..<iterations)
+  let fixture = BareTrackedComparisons(count: subscribers)
+  measured(iterations) { fixture.send(.changeUnread, $0) }
 case "b13-bare-changed":
-  BareTrackedComparisons(count: subscribers).send(.changeRead, 0..<iterations)
+  let fixture = BareTrackedComparisons(count: subscribers)
+  measured(iterations) { fixture.send(.changeRead, $0) }
 case "b13-bare-observation":
-  BareObservationCalls().send(0..<iterations)
+  let fixture = BareObservationCalls()
+  measured(iterations) { fixture.send($0) }
 case "b9-locked":
-  sendToLockedStore(makeLockedCounterStore(), 0..<iterations)
+  let store = makeLockedCounterStore()
+  measured(iterations) { sendToLockedStore(store, $0) }
 case "b9-bare":
-  sendToBareLockedReducer(BareLockedReducer(), 0..<iterations)
+  let bare = BareLockedReducer()
+  measured(iterations) { sendToBareLockedReducer(bare, $0) }
 case "b11-viewstore-scope1":
-  ScopedViewStoreSends.throughScope(levels: 1).send(0..<iterations)
+  let fixture = ScopedViewStoreSends.throughScope(levels: 1)
+  measured(iterations) { fixture.send($0) }
 case "b11-viewstore-scope5":
-  ScopedViewStoreSends.throughScope(levels: 5).send(0..<iterations)
+  let fixture = ScopedViewStoreSends.throughScope(levels: 5)
+  measured(iterations) { fixture.send($0) }
 case "b11-viewstore-child1":
-  ScopedViewStoreSends.toChild(levels: 1).send(0..<iterations)
+  let fixture = ScopedViewStoreSends.toChild(levels: 1)
+  measured(iterations) { fixture.send($0) }
 case "b11-viewstore-child5":
-  ScopedViewStoreSends.toChild(levels: 5).send(0..<iterations)
+  let fixture = ScopedViewStoreSends.toChild(levels: 5)
+  measured(iterations) { fixture.send($0) }
 case "b14-viewstore-scope5":
-  ScopedViewStoreSends.throughCaseScope().send(0..<iterations)
+  let fixture = ScopedViewStoreSends.throughCaseScope()
+  measured(iterations) { fixture.send($0) }
 case "b15-viewstore-rows":
-  RowStoreSends(rows: subscribers).send(0..<iterations)
+  let fixture = RowStoreSends(rows: subscribers)
+  measured(iterations) { fixture.send($0) }
 case "b17-observed-rows":
   let rows = ObservedRowSends(rows: subscribers)
-  rows.send(0..<iterations)
+  measured(iterations) { rows.send($0) }
   keep(rows.told)
 case "way-current":
-  sendToWay(threadSafe: false, 0..<iterations)
+  sendToWay(threadSafe: false, iterations)
 case "way-threadsafe":
-  sendToWay(threadSafe: true, 0..<iterations)
+  sendToWay(threadSafe: true, iterations)
 case "way-bare":
-  reduceWayDirectly(0..<iterations)
+  reduceWayDirectly(iterations)
 case "way-bare-locked":
-  reduceWayUnderLock(0..<iterations)
+  reduceWayUnderLock(iterations)
 case "swidux-dispatch":
-  dispatchToSwidux(subscribers: 0, 0..<iterations)
+  dispatchToSwidux(subscribers: 0, iterations)
 case "swidux-unchanged":
-  dispatchToSwidux(subscribers: subscribers, 0..<iterations)
+  dispatchToSwidux(subscribers: subscribers, iterations)
 case "swidux-bare":
-  dispatchToBareLockedStore(0..<iterations)
+  dispatchToBareLockedStore(iterations)
 case "p2-bare":
-  try sendUnchanged(persisted: .none, 0..<iterations)
+  try sendUnchanged(persisted: .none, iterations)
 case "p2-snapshots":
-  try sendUnchanged(persisted: .snapshots, 0..<iterations)
+  try sendUnchanged(persisted: .snapshots, iterations)
 case "p2-journal":
-  try sendUnchanged(persisted: .journal, 0..<iterations)
+  try sendUnchanged(persisted: .journal, iterations)
 case "b7-bytes-store":
   printRetainedBytes(iterations, "Store") {
     Store(reducer: CounterReducer(), state: CounterReducer.State())
