@@ -6,14 +6,19 @@
 #
 # Usage, from anywhere in the repository: bash Scripts/recorded_test.sh
 # Both packages build in the library's build folder, so after `swift build --build-tests` only
-# the recording's test and the Examples' test target are compiled.
+# the recording's test and the Examples' test target are compiled. ONEWAY_LIBRARY_FLAGS adds
+# build flags for the library's test that records (CI: its sanitizer build, every trait), and
+# ONEWAY_EXAMPLES_SCRATCH and ONEWAY_EXAMPLES_FLAGS name the Examples' (see
+# Examples/Scripts/check.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 target="$root/Examples/Tests/RecordedTests"
 cd "$root"
 
 rm -f "$target/RecordedTallyTests.swift"
-ONEWAY_RECORDED_TEST_DIR="$target" swift test --filter h3ARecordingBecomesTheSourceOfATestStoreTest
+read -r -a library <<<"${ONEWAY_LIBRARY_FLAGS:-}"
+ONEWAY_RECORDED_TEST_DIR="$target" swift test "${library[@]}" \
+  --filter h3ARecordingBecomesTheSourceOfATestStoreTest
 test -s "$target/RecordedTallyTests.swift"
 
 log=$(mktemp)
