@@ -4,6 +4,7 @@
 #
 #   bash Scripts/test.sh                                   # from anywhere in the repository
 #   bash Scripts/test.sh --filter SendingTests             # Swift Testing arguments, for both runs
+#   bash Scripts/test.sh --build-only                      # the build alone (CI starts it early)
 #
 # The branches: the atomic one (what Linux and recent Apple systems run) runs every test; the
 # portable one (ONEWAY_PORTABLE_LOCKS=1: the recursive pthread mutex that older Apple systems
@@ -29,6 +30,7 @@ scratch=.build-tsan
 # the build. The test processes run without it, as an app would.
 SWIFT_DETERMINISTIC_HASHING=1 \
   swift build --build-tests --sanitize=thread --enable-all-traits --scratch-path "$scratch"
+[ "${1:-}" = --build-only ] && exit 0
 bundle="$scratch/debug/OneWayPackageTests.xctest"
 
 logs=$(mktemp -d /tmp/oneway-test.XXXXXX)

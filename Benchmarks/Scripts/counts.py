@@ -7,8 +7,8 @@ profile executable once. Subcommands:
 
   counts.py check [--update] [--thresholds FILE]
       Profiles every hot path below with profile.sh (N iterations measured after N of
-      warm-up), prints a table
-      against the thresholds and exits 1 when a figure exceeds its threshold by more than 5%.
+      warm-up), prints a table against the thresholds and exits 1 when a figure exceeds its
+      threshold by more than 5%.
       --update rewrites the thresholds file from the measured figures instead.
   counts.py allocations CALLGRIND_OUT
       Prints the calls to the C allocator's entry points recorded in one callgrind profile
@@ -37,8 +37,8 @@ TOLERANCE = 0.05
 # part's counts divided by N, without start-up, set-up or tear-down. A profile costs about 2 s
 # of valgrind's start-up whatever N is, and the loops little beside it: N is chosen so that
 # each loop costs millions of instructions, which makes a one-off difference between runs (a
-# thread's start, a cache's growth) a fraction of an instruction per iteration. The main-actor paths are single-threaded and the same on every
-# run; the asynchronous ones (tasks on Swift's cooperative pool) are profiled `runs` times,
+# thread's start, a cache's growth) a fraction of an instruction per iteration. The main-actor
+# paths are single-threaded and the same on every run; the asynchronous ones (tasks on Swift's cooperative pool) are profiled `runs` times,
 # keeping the cheapest (profile.sh's PROFILE_RUNS).
 HOT_PATHS = [
     # `viewStore.send(.increment)`, the reducer returning `.none`, on the main actor.

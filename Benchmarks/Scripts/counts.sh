@@ -7,8 +7,8 @@
 #   bash Benchmarks/Scripts/counts.sh --update   # rewrites the thresholds from the figures
 #
 # Builds OneWayProfile once (through profile.sh --build), then runs profile.sh for every hot
-# path that counts.py lists (N measured iterations each, after N of warm-up). Figures more than 5% below their
-# thresholds are reported as improvements to lock in with --update. Update the thresholds only
+# path that counts.py lists (N measured iterations each, after N of warm-up). Figures more than
+# 5% below their thresholds are reported as improvements to lock in with --update. Update the thresholds only
 # for an intended change, and give the reason in the commit message.
 #
 # Needs the Swift toolchain, valgrind and python3 (both installed with apt-get if absent).
