@@ -14,6 +14,9 @@ func inspector(_ name: String, _ package: String) -> Target.Dependency {
 func postgres(_ name: String, _ package: String) -> Target.Dependency {
   .product(name: name, package: package, condition: .when(traits: ["Postgres"]))
 }
+func dependencies(_ name: String, _ package: String) -> Target.Dependency {
+  .product(name: name, package: package, condition: .when(traits: ["Dependencies"]))
+}
 // OneWayCombine's tests: a test scheduler for time-based side ways (it builds OpenCombine).
 let schedulers = combine("CombineSchedulers", "combine-schedulers")
 
@@ -37,6 +40,7 @@ let package = Package(
     .library(name: "OneWayDevTools", targets: ["OneWayDevTools"]),
     .library(name: "OneWayInspector", targets: ["OneWayInspector"]),
     .library(name: "OneWayCasePaths", targets: ["OneWayCasePaths"]),
+    .library(name: "OneWayDependencies", targets: ["OneWayDependencies"]),
   ],
   // A product that needs a heavy package builds its code only under its trait, and each heavy
   // package is referenced only under one: a client that enables none resolves none of them.
@@ -64,6 +68,11 @@ let package = Package(
       name: "Postgres",
       description: "OneWayPostgres: a journal in PostgreSQL shared by a fleet (postgres-nio)."
     ),
+    .trait(
+      name: "Dependencies",
+      description:
+        "OneWayDependencies: swift-dependencies' @Dependency in reducers, effects and tests."
+    ),
     .default(enabledTraits: []),
   ],
   dependencies: [
@@ -83,6 +92,14 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     // OneWayPostgres: a journal shared by a fleet of server instances, on PostgreSQL.
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+    // OneWayDependencies: swift-dependencies, with only the traits it needs (its default ones
+    // bring combine-schedulers, and OpenCombine on Linux).
+    .package(
+      url: "https://github.com/pointfreeco/swift-dependencies",
+      from: "1.17.1",
+      traits: ["Clocks", "Foundation"]
+    ),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
   targets: [
     .target(name: "OneWay"),
@@ -96,6 +113,26 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
         // `TestStore.receive` of a case key path.
         .target(name: "OneWayCasePaths", condition: .when(traits: ["CasePaths"])),
+        // `TestStore(reducer:state:withDependencies:)`.
+        .target(name: "OneWayDependencies", condition: .when(traits: ["Dependencies"])),
+        dependencies("Dependencies", "swift-dependencies"),
+      ]
+    ),
+    // swift-dependencies' values captured by every store made where they are in force, and
+    // carried into its reduces and effects through the engine's store context.
+    .target(
+      name: "OneWayDependencies",
+      dependencies: [
+        "OneWay",
+        dependencies("Dependencies", "swift-dependencies"),
+        dependencies("IssueReporting", "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "OneWayDependenciesTests",
+      dependencies: [
+        "OneWay", "OneWayDependencies", "OneWayTesting", clocks, "Swidux", "OneWayCombine",
+        dependencies("Dependencies", "swift-dependencies"),
       ]
     ),
     // History, time travel and recordings over the engine's channel of reductions; kept apart

@@ -92,7 +92,7 @@ where R.Action: Equatable {
   ///   - filePath: The caller's file path.
   ///   - line: The caller's line.
   ///   - column: The caller's column.
-  public init(
+  public convenience init(
     reducer: @Sendable @autoclosure () -> R,
     state: State,
     clock: C = ContinuousClock(),
@@ -101,12 +101,36 @@ where R.Action: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    self.init(
+      making: reducer,
+      state: state,
+      clock: clock,
+      context: nil,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Creates a test store whose reducer `reducer` makes, inside `context`, and whose store's
+  /// work runs inside it (see `StoreContext`); without one, inside the context that a linked
+  /// product supplies, if any.
+  package init(
+    making reducer: @Sendable () -> R,
+    state: State,
+    clock: C,
+    context: (any StoreContext)?,
+    site: CallSite
+  ) {
     let recorder = ActionRecorder<Action, State>()
-    let recording = RecordingReducer(base: reducer(), recorder: recorder)
+    let recording = RecordingReducer(base: context?.run(reducer) ?? reducer(), recorder: recorder)
     self.recorder = recorder
-    self.store = Store(reducer: recording, state: state, clock: clock)
+    self.store = Store(
+      making: { recording },
+      state: state,
+      clock: clock,
+      context: context
+    )
     self.initialState = state
-    self.creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.creationSite = site
   }
 
   deinit {

@@ -44,10 +44,16 @@ extension AnyEffect {
   /// rebuilt in constant call-stack space (A2). Children are rebuilt before their parent, in
   /// order, and the parent is then rebuilt around them with the same priority, identifiers
   /// and options.
+  ///
+  /// When `context` is given, every piece of the effect's work (the operation of a `single` or
+  /// a `sequence`, the making of a stream, the start of a subscription) runs inside it,
+  /// whichever task runs it and however late: after a debounce or throttle delay, in any
+  /// element of a `concat` or `merge`.
   @usableFromInline
   func rebuilt<NewElement: Sendable>(
     mapping transform: @escaping @Sendable (Element) -> NewElement,
-    rewritingIDs rewriteID: ((AnyEffectID) -> AnyEffectID)?
+    rewritingIDs rewriteID: ((AnyEffectID) -> AnyEffectID)?,
+    inside context: (any StoreContext)? = nil
   ) -> AnyEffect<NewElement> {
     typealias Rebuilt = AnyEffect<NewElement>
     func id(_ id: AnyEffectID) -> AnyEffectID {
@@ -77,23 +83,33 @@ extension AnyEffect {
         rebuilt.append(.just(transform(element)))
       case .cancel(let cancelled):
         rebuilt.append(Rebuilt(.cancel(id(cancelled))))
-      case .single(let operation, let priority):
-        rebuilt.append(Rebuilt(.single({ transform(await operation()) }, priority: priority)))
-      case .sequence(let operation, let priority):
+      case .single(var operation, let priority):
+        if let context { operation = { [operation] in await context.run(operation) } }
+        rebuilt.append(
+          Rebuilt(.single({ [operation] in transform(await operation()) }, priority: priority))
+        )
+      case .sequence(var operation, let priority):
+        if let context {
+          operation = { [operation] send in await context.run { await operation(send) } }
+        }
         rebuilt.append(
           Rebuilt(
             .sequence(
-              { send in await operation { send(transform($0)) } },
+              { [operation] send in await operation { send(transform($0)) } },
               priority: priority
             )
           )
         )
-      case .stream(let makeStream):
-        rebuilt.append(Rebuilt(.stream { MappedStream.make(makeStream(), transform) }))
-      case .subscribe(let start):
+      case .stream(var makeStream):
+        if let context { makeStream = { [makeStream] in context.run(makeStream) } }
+        rebuilt.append(
+          Rebuilt(.stream { [makeStream] in MappedStream.make(makeStream(), transform) })
+        )
+      case .subscribe(var start):
+        if let context { start = { [start] emitter in context.run { start(emitter) } } }
         rebuilt.append(
           Rebuilt(
-            .subscribe { emitter in
+            .subscribe { [start] emitter in
               start(EffectEmitter(emit: { emitter.emit(transform($0)) }, finish: emitter.finish))
             }
           )
@@ -144,6 +160,18 @@ extension AnyEffect {
       )
     case .none, .just, .cancel, .single, .sequence, .stream, .subscribe:
       preconditionFailure("\(effect.operation) has no children to assemble")
+    }
+  }
+}
+
+extension AnyEffect {
+  /// The same effect, every piece of its work run inside `context` (see
+  /// ``rebuilt(mapping:rewritingIDs:inside:)``): how OneWayDependencies' reducer modifiers
+  /// carry their overrides into the effects of the reducer they modify (K3).
+  package func inside(_ context: any StoreContext) -> AnyEffect {
+    switch operation {
+    case .none, .just, .cancel: self
+    default: rebuilt(mapping: { $0 }, rewritingIDs: nil, inside: context)
     }
   }
 }

@@ -81,13 +81,27 @@ where R.Action: Sendable, R.State: Sendable & Equatable {
     loggingOptions: LoggingOptions = .none,
     clock: C = ContinuousClock()
   ) {
+    self.init(making: reducer, state: state, loggingOptions: loggingOptions, clock: clock)
+  }
+
+  /// Creates a root store whose reducer `reducer` makes, inside `context`, and whose work runs
+  /// inside it (see ``StoreContext``); without one, inside the context that a linked product
+  /// supplies, if any.
+  package init(
+    making reducer: @Sendable () -> R,
+    state: State,
+    loggingOptions: LoggingOptions = .none,
+    clock: C,
+    context: (any StoreContext)? = nil
+  ) {
     initialState = state
     let executor = StoreExecutor()
     let engine = StoreEngine(
-      reducer: reducer(),
+      reducer: context?.run(reducer) ?? reducer(),
       state: state,
       clock: clock,
-      isolation: .actor(executor)
+      isolation: .actor(executor),
+      context: context
     )
     engine.setLogging(loggingOptions)
     self.engine = engine

@@ -35,7 +35,8 @@ where R.Action: Sendable, R.State: Sendable {
     self.isolation = isolation
   }
 
-  /// Runs `body` with the engine on the store's isolation; `nil` once the store is gone.
+  /// Runs `body` with the engine on the store's isolation, inside its context (see
+  /// ``StoreContext``); `nil` once the store is gone.
   ///
   /// `body` does not escape, so the context of the closure an effect's task passes (the unit's
   /// token, the action) lives in the task's own frame instead of being allocated at each hop.
@@ -43,11 +44,15 @@ where R.Action: Sendable, R.State: Sendable {
   func run<T: Sendable>(_ body: @Sendable (StoreEngine<R>) -> T) async -> T? {
     switch isolation {
     case .actor(let executor):
-      return await Self.run(on: executor) { self.engine.map(body) }
+      return await Self.run(on: executor) {
+        self.engine.map { engine in engine.withContext { body(engine) } }
+      }
     case .mainActor:
-      return await MainActor.run { self.engine.map(body) }
+      return await MainActor.run {
+        self.engine.map { engine in engine.withContext { body(engine) } }
+      }
     case .lock(let lock):
-      return lock.withLock { engine.map(body) }
+      return lock.withLock { engine.map { engine in engine.withContext { body(engine) } } }
     }
   }
 
@@ -63,7 +68,7 @@ where R.Action: Sendable, R.State: Sendable {
     guard case .lock(let lock) = isolation else {
       preconditionFailure("OneWay: only a lock's isolation can be entered synchronously")
     }
-    lock.withLock { engine.map(body) }
+    lock.withLock { engine.map { engine in engine.withContext { body(engine) } } }
   }
 
   /// Runs `body` on the store's isolation later, without waiting for it: for code that cannot

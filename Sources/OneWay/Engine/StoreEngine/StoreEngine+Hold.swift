@@ -54,7 +54,7 @@ extension StoreEngine {
     guard let broadcaster, broadcaster.hold != nil else { return }
     broadcaster.hold = nil
     core.isProcessing = false
-    settle()
+    withContext { settle() }
   }
 
   /// The actions the hold keeps waiting, oldest first.
@@ -67,7 +67,7 @@ extension StoreEngine {
   /// a tool recomputes states without running the app's effects.
   package func reduceWithoutEffects(_ state: inout State, _ action: Action) {
     guard let reducer else { return }
-    _ = reducer.reduce(state: &state, action: action)
+    _ = withContext { reducer.reduce(state: &state, action: action) }
   }
 }
 

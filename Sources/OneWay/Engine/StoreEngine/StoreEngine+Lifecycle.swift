@@ -3,7 +3,7 @@ extension StoreEngine {
   /// Starts (or restarts) `bind()`'s effect: its synchronous part is reduced, and its tasks
   /// have run up to their first suspension, when this returns (L4).
   package func bind() {
-    start(binding: reducer?.bind() ?? .none)
+    withContext { start(binding: reducer?.bind() ?? .none) }
   }
 
   /// Walks `effect` as `bind()`'s, does the work it leaves, and reduces its synchronous part.
@@ -32,6 +32,10 @@ extension StoreEngine {
   ///
   /// A `bind()` that returns `.none` (most stores) does nothing, and makes no book.
   package func bindFromOutside() {
+    withContext { bindFromOutsideHere() }
+  }
+
+  private func bindFromOutsideHere() {
     let effect = reducer?.bind() ?? .none
     if effect.isNone { return }
     scheduler.deferTaskStarts(link: link)
@@ -45,9 +49,11 @@ extension StoreEngine {
 
   /// Cancels every effect and timer, drops the queued actions, and restarts `bind()` (A6).
   package func reset() {
-    scheduler.cancelAll()
-    for token in core.dropQueued() { scheduler.finish(token) }
-    performPendingWork()
-    bind()
+    withContext {
+      scheduler.cancelAll()
+      for token in core.dropQueued() { scheduler.finish(token) }
+      performPendingWork()
+      bind()
+    }
   }
 }

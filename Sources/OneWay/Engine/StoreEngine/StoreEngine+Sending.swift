@@ -11,6 +11,20 @@ extension StoreEngine {
   /// and the reduce is inlined here, with no frame of its own.
   @inlinable @inline(never)
   package func send(_ action: Action) {
+    if context != nil { return sendInContext(action) }
+    sendHere(action)
+  }
+
+  /// ``send(_:)`` inside the store's context, apart, so that a store without one takes a
+  /// branch, not a call; specialized, like `send`, for the client's reducer.
+  @inlinable @inline(never)
+  func sendInContext(_ action: Action) {
+    context.unsafelyUnwrapped.run { sendHere(action) }
+  }
+
+  /// The body of ``send(_:)``, inlined into it.
+  @inlinable @inline(__always)
+  func sendHere(_ action: Action) {
     guard core.begin(with: action) else {
       if let hold = broadcaster?.hold { hold.onHeld(action) }
       return

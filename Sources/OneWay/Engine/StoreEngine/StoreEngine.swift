@@ -46,6 +46,10 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @exclusivity(unchecked) @usableFromInline var elementStores: [AnyKeyPath: AnyObject] = [:]
   /// The store's isolation until something needs the link, then the link (see ``link``).
   @exclusivity(unchecked) var lazyLink: LazyLink
+  /// What every reduce and effect of the store runs inside (see ``StoreContext``); `nil` for
+  /// a store made where no product supplies one, and for a child store, whose work runs in its
+  /// root.
+  @usableFromInline let context: (any StoreContext)?
 
   /// The engine's link, made on first use from the store's isolation.
   enum LazyLink {
@@ -80,17 +84,21 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   /// The reducer's name, for logs; made when asked for, so that a store does not keep it.
   var name: String { String(describing: R.self) }
 
-  /// Creates an engine; the store in front of it calls ``bind()`` once it can be reached.
+  /// Creates an engine; the store in front of it calls ``bind()`` once it can be reached. Its
+  /// work runs inside `context`, or, when that is `nil`, inside the context that a linked
+  /// product supplies for a new store (see ``StoreContexts``).
   package init<C: Clock<Duration>>(
     reducer: R,
     state: R.State,
     clock: C,
-    isolation: Isolation
+    isolation: Isolation,
+    context: (any StoreContext)? = nil
   ) {
     self.reducer = reducer
     self.core = ReduceCore(state: state)
     self.lazyLink = .notMade(isolation)
     self.scheduler = EffectScheduler()
+    self.context = context ?? StoreContexts.forNewStore(of: R.self, clock: clock)
     if C.self != ContinuousClock.self {
       scheduler.keep(clock, link: link)
     }
@@ -104,6 +112,7 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     self.core = ReduceCore(state: state)
     self.lazyLink = .notMade(isolation)
     self.scheduler = EffectScheduler()
+    self.context = nil
   }
 
   deinit {
