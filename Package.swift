@@ -230,7 +230,8 @@ let package = Package(
       dependencies: [
         "OneWay", "OneWayTesting", "OneWayLogging", logging, "Swidux", "OneWayCombine",
         "OneWayPersistence", "OneWayPostgres", postgres("PostgresNIO", "postgres-nio"),
-        "OneWayDevTools", "OneWayInspector", "OneWayCasePaths", clocks,
+        "OneWayDevTools", "OneWayInspector", "OneWayCasePaths", clocks, "OneWayDependencies",
+        dependencies("Dependencies", "swift-dependencies"),
       ]
     ),
     .testTarget(

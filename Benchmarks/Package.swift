@@ -11,11 +11,16 @@ let package = Package(
   ],
   dependencies: [
     // The case-key-path scenarios declare their case paths by hand: no macro, no swift-syntax.
-    .package(name: "OneWay", path: "..", traits: ["Combine", "CasePaths"]),
+    .package(name: "OneWay", path: "..", traits: ["Combine", "CasePaths", "Dependencies"]),
     .package(
       url: "https://github.com/ordo-one/benchmark",
       from: "1.38.1",
       traits: ["MallocInterposer"]
+    ),
+    .package(
+      url: "https://github.com/pointfreeco/swift-dependencies",
+      from: "1.17.1",
+      traits: ["Clocks", "Foundation"]
     ),
   ],
   targets: [
@@ -85,6 +90,7 @@ let package = Package(
     .executableTarget(
       name: "OneWayProfile",
       dependencies: [
+        "CallgrindMarks",
         "BenchmarkFixtures",
         "LockedStoreFixtures",
         "WayBenchmarkFixtures",
@@ -96,6 +102,20 @@ let package = Package(
         .product(name: "Swidux", package: "OneWay"),
       ]
     ),
+    // OneWayProfile's sends and round trip, to stores that captured swift-dependencies'
+    // values: apart, since every store of a process that links OneWayDependencies takes them.
+    .executableTarget(
+      name: "DependenciesProfile",
+      dependencies: [
+        "CallgrindMarks",
+        "BenchmarkFixtures",
+        .product(name: "OneWay", package: "OneWay"),
+        .product(name: "OneWayDependencies", package: "OneWay"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+    // The marks between which a profile's measured iterations run (Scripts/profile.sh).
+    .target(name: "CallgrindMarks"),
     // OneWayPersistence against bare baselines in the same run, in plain timed loops:
     //   swift run -c release --package-path Benchmarks PersistenceBenchmarks
     .executableTarget(

@@ -19,7 +19,13 @@ let package = Package(
     .package(
       name: "OneWay",
       path: "..",
-      traits: ["Combine", "CasePathsMacro", "Inspector", "Postgres"]
+      traits: ["Combine", "CasePathsMacro", "Inspector", "Postgres", "Dependencies"]
+    ),
+    // Search's word list and Todos' ids and dates, as swift-dependencies' dependencies.
+    .package(
+      url: "https://github.com/pointfreeco/swift-dependencies",
+      from: "1.17.1",
+      traits: ["Clocks", "Foundation"]
     ),
     // For the Counters tests' test clock.
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -38,7 +44,12 @@ let package = Package(
     ),
     .executableTarget(
       name: "Search",
-      dependencies: ["ExampleArguments", .product(name: "OneWay", package: "OneWay")],
+      dependencies: [
+        "ExampleArguments",
+        .product(name: "OneWay", package: "OneWay"),
+        .product(name: "OneWayDependencies", package: "OneWay"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
       resources: [.copy("Resources/words.txt")]
     ),
     .executableTarget(
@@ -46,6 +57,20 @@ let package = Package(
       dependencies: [
         .product(name: "OneWay", package: "OneWay"),
         .product(name: "OneWayPersistence", package: "OneWay"),
+        .product(name: "OneWayDependencies", package: "OneWay"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+    // Search and Todos tested with their dependencies set: test values, a test clock, dates
+    // and ids a test chooses.
+    .testTarget(
+      name: "DependenciesExamplesTests",
+      dependencies: [
+        "Search",
+        "Todos",
+        .product(name: "OneWayTesting", package: "OneWay"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
     // With --inspect, Counters serves the inspector page (OneWayInspector) once its script has

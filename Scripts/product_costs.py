@@ -31,6 +31,7 @@ PRODUCTS = [
     ("OneWayCasePaths", ["CasePathsMacro"]),
     ("OneWayInspector", ["Inspector"]),
     ("OneWayPostgres", ["Postgres"]),
+    ("OneWayDependencies", ["Dependencies"]),
 ]
 
 MANIFEST = """// swift-tools-version:6.1

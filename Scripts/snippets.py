@@ -348,6 +348,8 @@ TRAITS = {
     "OneWayPostgres": "Postgres",
     "PostgresNIO": "Postgres",
     "OneWayCasePaths": "CasePathsMacro",
+    "OneWayDependencies": "Dependencies",
+    "Dependencies": "Dependencies",
 }
 
 

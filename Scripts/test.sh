@@ -9,7 +9,9 @@
 # The branches: the atomic one (what Linux and recent Apple systems run) runs every test; the
 # portable one (ONEWAY_PORTABLE_LOCKS=1: the recursive pthread mutex that older Apple systems
 # run, see PortableBranches) runs every test but the PostgreSQL client's and the documentation's
-# code blocks, which take no lock of their own. Each run takes one test at a time: under the
+# code blocks, which take no lock of their own, and, with ONEWAY_NO_STORE_CONTEXTS=1, as a
+# process that does not link OneWayDependencies runs: its stores take no store context (see
+# StoreContexts), and OneWayDependencies' own tests are skipped. Each run takes one test at a time: under the
 # sanitizer the stress tests (thousands of tasks, 8 threads x 10,000 sends) run ten times
 # slower and would flood the cooperative pool for the tests beside them. The persistence crash
 # trials run 10 of each mode and the two-writer trials 3 rounds of their 20 (ONEWAY_CRASH_TRIALS
@@ -41,7 +43,7 @@ logs=$(mktemp -d /tmp/oneway-test.XXXXXX)
 # run_branch atomic|portable [SWIFT TESTING ARGUMENTS...]
 run_branch() {
   local branch=(-u ONEWAY_PORTABLE_LOCKS)
-  [ "$1" = portable ] && branch=(ONEWAY_PORTABLE_LOCKS=1)
+  [ "$1" = portable ] && branch=(ONEWAY_PORTABLE_LOCKS=1 ONEWAY_NO_STORE_CONTEXTS=1)
   shift
   local tests=(env -u SWIFT_DETERMINISTIC_HASHING "${branch[@]}" NO_COLOR=1
     ONEWAY_CRASH_TRIALS="${ONEWAY_CRASH_TRIALS:-10}" ONEWAY_WRITER_ROUNDS="${ONEWAY_WRITER_ROUNDS:-3}"
@@ -62,7 +64,7 @@ run_branch() {
 status=0
 run_branch atomic "$@" >"$logs/atomic.log" 2>&1 &
 atomic=$!
-run_branch portable --skip 'OneWayPostgresTests|DocSnippetsTests' "$@" >"$logs/portable.log" 2>&1 ||
+run_branch portable --skip 'OneWayPostgresTests|DocSnippetsTests|OneWayDependenciesTests' "$@" >"$logs/portable.log" 2>&1 ||
   status=$?
 wait "$atomic" || status=$?
 

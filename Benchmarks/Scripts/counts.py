@@ -98,6 +98,12 @@ HOT_PATHS = [
     # does not grow with the list; the benchmarks' b17 run goes to 100,000.
     ("Observed row rename, 1,000 rows", "b17-observed-rows", 1000, 5000, 1),
     ("Observed row rename, 10,000 rows", "b17-observed-rows", 10000, 5000, 1),
+    # "Store send", "ViewStore send" and ".single round trip" to stores that captured
+    # swift-dependencies' values (OneWayDependencies), in DependenciesProfile: each entry
+    # point runs inside them (K1, K2).
+    ("Store send, dependencies captured", "k1-store", 0, 20000, 3),
+    ("ViewStore send, dependencies captured", "k2-viewstore", 0, 20000, 1),
+    (".single round trip, dependencies captured", "k4-store", 0, 2000, 5),
 ]
 
 # The C allocator's entry points. Each allocation enters exactly one of them (glibc's calloc,

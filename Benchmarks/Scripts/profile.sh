@@ -6,9 +6,9 @@
 #   e.g. profile.sh b1-store; profile.sh b1-bare; profile.sh b6-store 100
 #   bash Benchmarks/Scripts/profile.sh --build    (only builds, for PROFILE_SKIP_BUILD=1)
 #
-# Runs Benchmarks' OneWayProfile executable once under callgrind: N iterations to warm up, then
+# Runs Benchmarks' OneWayProfile (or DependenciesProfile) executable once under callgrind: N iterations to warm up, then
 # N more between two marks (N is $ITERATIONS, 10,000 unless set; see
-# Sources/OneWayProfile/Measured.swift). callgrind dumps its counts at each mark, so its second
+# Sources/CallgrindMarks/Measured.swift). callgrind dumps its counts at each mark, so its second
 # dump holds the N measured iterations and nothing of the start-up, the set-up or the
 # tear-down. Prints that dump's instructions and its calls to the C allocator (malloc, calloc,
 # realloc, the aligned ones; counted by counts.py), each divided by N. The dump stays in
@@ -29,13 +29,22 @@ package=$(dirname "$here")
 
 command -v valgrind >/dev/null || { apt-get update && apt-get install -y valgrind; }
 command -v python3 >/dev/null || { apt-get update && apt-get install -y python3; }
-binary="$directory/OneWayProfile"
+# The scenarios of stores with dependencies (k…) run in DependenciesProfile: every store of a
+# process that links OneWayDependencies takes a context (see its main.swift).
+products=(OneWayProfile DependenciesProfile)
+product=OneWayProfile
+[[ $scenario == k* ]] && product=DependenciesProfile
+binary="$directory/$product"
 if [[ ${PROFILE_SKIP_BUILD:-0} != 1 || ! -x $binary ]]; then
-  swift build --package-path "$package" -c release --product OneWayProfile >&2
-  built="$(swift build --package-path "$package" -c release --show-bin-path)/OneWayProfile"
-  # valgrind 3.19 gives up on the debug information of this binary ("Possibly corrupted
+  for name in "${products[@]}"; do
+    swift build --package-path "$package" -c release --product "$name" >&2
+  done
+  bin="$(swift build --package-path "$package" -c release --show-bin-path)"
+  # valgrind 3.19 gives up on the debug information of these binaries ("Possibly corrupted
   # debuginfo file"); without it, the symbol table still names every function.
-  objcopy --strip-debug "$built" "$binary"
+  for name in "${products[@]}"; do
+    objcopy --strip-debug "$bin/$name" "$directory/$name"
+  done
 fi
 [[ $scenario == --build ]] && exit 0
 

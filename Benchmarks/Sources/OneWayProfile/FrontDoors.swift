@@ -1,3 +1,4 @@
+import CallgrindMarks
 import HeapInUse
 import OneWayCombine
 import Swidux

@@ -1,4 +1,5 @@
 import BenchmarkFixtures
+import CallgrindMarks
 import Foundation
 import LockedStoreFixtures
 import OneWay

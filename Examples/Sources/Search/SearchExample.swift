@@ -1,6 +1,7 @@
 import ExampleArguments
 import Foundation
 import OneWay
+import OneWayDependencies
 
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +31,9 @@ enum SearchExample {
       exit(1)
     }
     let isInteractive = isatty(STDIN_FILENO) != 0
-    let store = Store(reducer: SearchReducer(search: search), state: SearchReducer.State())
+    let store = Store(reducer: SearchReducer(), state: SearchReducer.State()) {
+      $0.wordSearch = search
+    }
 
     var printer: Task<Void, Never>?
     if isInteractive {

@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import OneWay
 
@@ -16,7 +17,7 @@ struct SearchReducer: Reducer {
   }
 
   /// What can happen to the search screen.
-  enum Action: Sendable {
+  enum Action: Sendable, Equatable {
     /// The user typed a new query (one line of input).
     case queryChanged(String)
     /// A search finished.
@@ -33,8 +34,9 @@ struct SearchReducer: Reducer {
     var results: SearchResults?
   }
 
-  /// The search to run; injected so that a test could pass a fast, fake one.
-  let search: WordSearch
+  /// The search to run: the bundled word list live, a short list in tests (see
+  /// `SearchDependency.swift`).
+  @Dependency(\.wordSearch) var search
   /// How long typing must pause before a search starts.
   var debounceDelay: Duration = .milliseconds(300)
 

@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 
 /// One line of input, understood.
@@ -30,13 +31,15 @@ enum Command {
     """
 
   /// Parses `line`, or explains what is wrong with it.
-  static func parse(_ line: String, now: Date = Date()) -> Result<Command, ParseError> {
+  /// A new item's id and due date come from the `\.uuid` and `\.date` dependencies, so that
+  /// the action, which the journal keeps, replays the same, and a test can set both.
+  static func parse(_ line: String) -> Result<Command, ParseError> {
     let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     guard let name = words.first?.lowercased() else { return .success(.nothing) }
     let arguments = Array(words.dropFirst())
     switch name {
     case "add":
-      return parseAdd(arguments, now: now)
+      return parseAdd(arguments)
     case "toggle", "done":
       return position(arguments, for: "toggle").map { .send(.toggle(position: $0)) }
     case "remove", "rm":
@@ -52,7 +55,9 @@ enum Command {
     }
   }
 
-  private static func parseAdd(_ arguments: [String], now: Date) -> Result<Command, ParseError> {
+  private static func parseAdd(_ arguments: [String]) -> Result<Command, ParseError> {
+    @Dependency(\.date.now) var now
+    @Dependency(\.uuid) var uuid
     var titleWords = arguments
     var due: Date?
     if let flag = arguments.firstIndex(of: "--due") {
@@ -65,7 +70,9 @@ enum Command {
     guard !titleWords.isEmpty else {
       return .failure(ParseError("add needs a title, e.g. 'add buy milk'"))
     }
-    return .success(.send(.add(title: titleWords.joined(separator: " "), due: due)))
+    return .success(
+      .send(.add(title: titleWords.joined(separator: " "), due: due, id: uuid()))
+    )
   }
 
   private static func position(

@@ -1,7 +1,10 @@
 import Foundation
 
 /// One item of the to-do list.
-struct Todo: Sendable, Equatable, Codable {
+struct Todo: Sendable, Equatable, Codable, Identifiable {
+  /// Given when the item is added (the `\.uuid` dependency); lists written before items had
+  /// ids read as the nil UUID.
+  var id: UUID
   /// What to do.
   var title: String
   /// Whether it is done.
@@ -16,11 +19,15 @@ struct Todo: Sendable, Equatable, Codable {
 
   /// The keys written to the file; `isOverdue` is deliberately absent.
   enum CodingKeys: String, CodingKey {
-    case title, isDone, due
+    case id, title, isDone, due
   }
 
   /// Creates an item.
-  init(title: String, isDone: Bool = false, due: Date? = nil) {
+  /// The id of an item of a list written before items had ids.
+  static let unknownID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+  init(id: UUID, title: String, isDone: Bool = false, due: Date? = nil) {
+    self.id = id
     self.title = title
     self.isDone = isDone
     self.due = due
@@ -29,6 +36,7 @@ struct Todo: Sendable, Equatable, Codable {
   /// Reads an item from the file; `isDone` and `due` may be absent.
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decodeIfPresent(UUID.self, forKey: .id) ?? Todo.unknownID
     title = try container.decode(String.self, forKey: .title)
     isDone = try container.decodeIfPresent(Bool.self, forKey: .isDone) ?? false
     due = try container.decodeIfPresent(Date.self, forKey: .due)

@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import OneWay
 
@@ -12,7 +13,7 @@ struct TodosReducer: Reducer {
   /// What can happen to the list.
   enum Action: Sendable, Codable {
     /// Appends an item.
-    case add(title: String, due: Date?)
+    case add(title: String, due: Date?, id: UUID? = nil)
     /// Marks the item at a 1-based position done, or not done again.
     case toggle(position: Int)
     /// Deletes the item at a 1-based position.
@@ -45,14 +46,15 @@ struct TodosReducer: Reducer {
   /// How often `bind()` checks for overdue items.
   var tickInterval: Duration = .seconds(1)
   /// The current time; injected so that a test could fix it.
-  var now: @Sendable () -> Date = { Date() }
+  /// What time it is: `\.date.now`, which a test sets.
+  @Dependency(\.date) var date
 
   /// Handles a command or a tick.
   func reduce(state: inout State, action: Action) -> AnyEffect<Action> {
     switch action {
-    case .add(let title, let due):
-      var item = Todo(title: title, due: due)
-      item.isOverdue = due.map { $0 <= now() } ?? false
+    case .add(let title, let due, let id):
+      var item = Todo(id: id ?? Todo.unknownID, title: title, due: due)
+      item.isOverdue = due.map { $0 <= date.now } ?? false
       state.items.append(item)
       state.notice = .info("added \(state.items.count). \(title)")
 
@@ -86,9 +88,9 @@ struct TodosReducer: Reducer {
   /// cancels it when the store goes away (or restarts it on `reset()`). A tick that changes
   /// nothing is not journaled, so an idle list does not grow its file.
   func bind() -> AnyEffect<Action> {
-    .sequence { [now, tickInterval] send in
+    .sequence { [date, tickInterval] send in
       while !Task.isCancelled {
-        send(.tick(now()))
+        send(.tick(date.now))
         try? await Task.sleep(for: tickInterval)
       }
     }

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// What a store's work runs inside: values captured where the store was created, that every
 /// reduce and every effect of the store sees, whichever task, actor or thread later sends
 /// (OneWayDependencies' dependencies, rule K1).
@@ -31,9 +39,18 @@ package protocol StoreContextSource: Sendable {
 /// ``StoreContextSource``, and OneWay finds it by its name in the runtime's type metadata,
 /// which every linked module registers, as it finds OneWayTesting (see `MisuseReporter`). A
 /// process that does not link OneWayDependencies makes no context, and its stores take none.
+///
+/// In a debug build, `ONEWAY_NO_STORE_CONTEXTS` in the environment turns the lookup off, so
+/// that the one test bundle, which links OneWayDependencies, also runs the suite as a process
+/// without it does (CI's second run of the suite).
 package enum StoreContexts {
-  private static let source: (any StoreContextSource.Type)? =
-    _typeByName("18OneWayDependencies23DependencyContextSourceV") as? any StoreContextSource.Type
+  private static let source: (any StoreContextSource.Type)? = {
+    #if DEBUG
+      if getenv("ONEWAY_NO_STORE_CONTEXTS") != nil { return nil }
+    #endif
+    return _typeByName("18OneWayDependencies23DependencyContextSourceV")
+      as? any StoreContextSource.Type
+  }()
 
   /// The context of a new root store whose clock is `clock`, if a linked product supplies one.
   package static func forNewStore<R, C: Clock<Duration>>(of reducer: R.Type, clock: C)

@@ -14,12 +14,12 @@ private let marks = Atomic<Int>(0)
 /// Where callgrind dumps its counts (profile.sh's `--dump-before`): a cheap call, since the
 /// mark's own instructions count in the part that follows it.
 @inline(never)
-func callgrindMark() {
+public func callgrindMark() {
   marks.add(1, ordering: .relaxed)
 }
 
 /// Runs `loop` over `0..<iterations`, then over `iterations..<2 * iterations` between two marks.
-func measured(_ iterations: Int, _ loop: (Range<Int>) throws -> Void) rethrows {
+public func measured(_ iterations: Int, _ loop: (Range<Int>) throws -> Void) rethrows {
   try loop(0..<iterations)
   callgrindMark()
   try loop(iterations..<2 * iterations)
@@ -27,7 +27,7 @@ func measured(_ iterations: Int, _ loop: (Range<Int>) throws -> Void) rethrows {
 }
 
 /// Runs `loop` over `0..<iterations`, then over `iterations..<2 * iterations` between two marks.
-func measured(_ iterations: Int, _ loop: (Range<Int>) async -> Void) async {
+public func measured(_ iterations: Int, _ loop: (Range<Int>) async -> Void) async {
   await loop(0..<iterations)
   callgrindMark()
   await loop(iterations..<2 * iterations)
