@@ -42,8 +42,9 @@ package final class DependencyContext: StoreContext {
 
 /// How OneWay finds this product: a root store made in a process that links it captures the
 /// values in force where it is made (`StoreContexts`, in OneWay, finds this type by its name).
-struct DependencyContextSource: StoreContextSource {
-  static func contextForNewStore(
+/// Package, not internal: nothing calls it, and an optimised build drops unused internal types.
+package struct DependencyContextSource: StoreContextSource {
+  package static func contextForNewStore(
     of reducer: Any.Type,
     clock: (any Clock<Duration>)?
   ) -> (any StoreContext)? {

@@ -33,10 +33,6 @@ func withAppDependencies<T>(_ make: () -> T) -> T {
   }
 }
 
-@MainActor let viewStore = withAppDependencies {
-  ViewStore(reducer: CounterReducer(), state: CounterReducer.State())
-}
-
 /// Runs an actor store's scenario from a non-isolated task, as OneWayProfile does.
 func run(_ scenario: String) async {
   switch scenario {
@@ -65,10 +61,13 @@ func run(_ scenario: String) async {
 
 switch scenario {
 case "k2-viewstore":
-  // Loaded once, as a view holds its store.
-  let store = viewStore
-  measured(iterations) { for _ in $0 { store.send(.increment) } }
-  keep(store.state.count)
+  MainActor.assumeIsolated {
+    let store = withAppDependencies {
+      ViewStore(reducer: CounterReducer(), state: CounterReducer.State())
+    }
+    measured(iterations) { for _ in $0 { store.send(.increment) } }
+    keep(store.state.count)
+  }
 default:
   let done = DispatchSemaphore(value: 0)
   Task.detached {

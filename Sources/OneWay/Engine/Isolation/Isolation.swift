@@ -44,16 +44,21 @@ where R.Action: Sendable, R.State: Sendable {
   func run<T: Sendable>(_ body: @Sendable (StoreEngine<R>) -> T) async -> T? {
     switch isolation {
     case .actor(let executor):
-      return await Self.run(on: executor) {
-        self.engine.map { engine in engine.withContext { body(engine) } }
-      }
+      return await Self.run(on: executor) { self.enter(body) }
     case .mainActor:
-      return await MainActor.run {
-        self.engine.map { engine in engine.withContext { body(engine) } }
-      }
+      return await MainActor.run { self.enter(body) }
     case .lock(let lock):
-      return lock.withLock { engine.map { engine in engine.withContext { body(engine) } } }
+      return lock.withLock { enter(body) }
     }
+  }
+
+  /// Runs `body` with the engine, inside its context; `nil` once the store is gone. Only
+  /// called on the store's isolation. A synchronous function of its own, so that an effect
+  /// task's hop keeps no more in its asynchronous frame than the engine and `body`.
+  @usableFromInline
+  func enter<T>(_ body: (StoreEngine<R>) -> T) -> T? {
+    guard let engine else { return nil }
+    return engine.withContext { body(engine) }
   }
 
   /// Whether the isolation can be entered synchronously from any thread: a lock.
@@ -68,7 +73,7 @@ where R.Action: Sendable, R.State: Sendable {
     guard case .lock(let lock) = isolation else {
       preconditionFailure("OneWay: only a lock's isolation can be entered synchronously")
     }
-    lock.withLock { engine.map { engine in engine.withContext { body(engine) } } }
+    lock.withLock { _ = enter(body) }
   }
 
   /// Runs `body` on the store's isolation later, without waiting for it: for code that cannot
