@@ -26,7 +26,7 @@ extension Store {
     state: State,
     loggingOptions: LoggingOptions = .none,
     clock: C = ContinuousClock(),
-    withDependencies update: (inout DependencyValues) -> Void
+    withDependencies update: sending (inout DependencyValues) -> Void
   ) {
     self.init(
       making: reducer,

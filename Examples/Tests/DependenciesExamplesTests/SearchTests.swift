@@ -18,7 +18,9 @@ import Testing
       $0.isSearching = true
     }
     await clock.advance(by: .milliseconds(300))
-    await store.receive(.searchResponse(SearchResults(query: "on", words: ["one", "oneway", "onward"]))) {
+    await store.receive(
+      .searchResponse(SearchResults(query: "on", words: ["one", "oneway", "onward"]))
+    ) {
       $0.isSearching = false
       $0.results = SearchResults(query: "on", words: ["one", "oneway", "onward"])
     }

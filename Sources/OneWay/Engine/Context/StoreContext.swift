@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-  import Darwin
+import Darwin
 #elseif canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #endif
 
 /// What a store's work runs inside: values captured where the store was created, that every
@@ -46,7 +46,7 @@ package protocol StoreContextSource: Sendable {
 package enum StoreContexts {
   private static let source: (any StoreContextSource.Type)? = {
     #if DEBUG
-      if getenv("ONEWAY_NO_STORE_CONTEXTS") != nil { return nil }
+    if getenv("ONEWAY_NO_STORE_CONTEXTS") != nil { return nil }
     #endif
     return _typeByName("18OneWayDependencies23DependencyContextSourceV")
       as? any StoreContextSource.Type
@@ -65,6 +65,16 @@ extension StoreEngine {
   @inlinable @inline(__always)
   func withContext<T>(_ body: () -> T) -> T {
     guard let context else { return body() }
-    return context.run(body)
+    return context.context.run(body)
+  }
+}
+
+/// A store's context, in one word of its engine.
+@usableFromInline
+final class StoreContextBox: Sendable {
+  @usableFromInline let context: any StoreContext
+
+  init(_ context: any StoreContext) {
+    self.context = context
   }
 }

@@ -19,7 +19,7 @@ extension StoreEngine {
   /// branch, not a call; specialized, like `send`, for the client's reducer.
   @inlinable @inline(never)
   func sendInContext(_ action: Action) {
-    context.unsafelyUnwrapped.run { sendHere(action) }
+    context.unsafelyUnwrapped.context.run { sendHere(action) }
   }
 
   /// The body of ``send(_:)``, inlined into it.

@@ -48,8 +48,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
   @exclusivity(unchecked) var lazyLink: LazyLink
   /// What every reduce and effect of the store runs inside (see ``StoreContext``); `nil` for
   /// a store made where no product supplies one, and for a child store, whose work runs in its
-  /// root.
-  @usableFromInline let context: (any StoreContext)?
+  /// root. Boxed, so that it costs an idle store one word.
+  @usableFromInline let context: StoreContextBox?
 
   /// The engine's link, made on first use from the store's isolation.
   enum LazyLink {
@@ -98,7 +98,8 @@ package final class StoreEngine<R: Reducer> where R.Action: Sendable, R.State: S
     self.core = ReduceCore(state: state)
     self.lazyLink = .notMade(isolation)
     self.scheduler = EffectScheduler()
-    self.context = context ?? StoreContexts.forNewStore(of: R.self, clock: clock)
+    self.context = (context ?? StoreContexts.forNewStore(of: R.self, clock: clock))
+      .map(StoreContextBox.init)
     if C.self != ContinuousClock.self {
       scheduler.keep(clock, link: link)
     }
