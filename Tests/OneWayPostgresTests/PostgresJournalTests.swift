@@ -47,7 +47,10 @@ func withJournal(_ body: (PostgresJournal) async throws -> Void) async throws {
   try await withThrowingTaskGroup(of: Void.self) { group in
     group.addTask { await client.run() }
     defer { group.cancelAll() }
-    let journal = PostgresJournal(client: client)
+    // The tests run under the thread sanitizer, beside a second test process, on two cores: a
+    // new client's first connection and query once took longer than the default 10 s there,
+    // and how fast the server answers is not what these tests are about.
+    let journal = PostgresJournal(client: client, timeout: .seconds(30))
     try await journal.createSchema()
     try await body(journal)
   }
