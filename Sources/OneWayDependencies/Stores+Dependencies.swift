@@ -33,7 +33,11 @@ extension Store {
       state: state,
       loggingOptions: loggingOptions,
       clock: clock,
-      context: DependencyContext.forStore(of: R.self, clock: ownClock(clock), update: update)
+      context: DependencyContext.forStore(
+        of: R.self,
+        clock: StoreContexts.ownClock(clock),
+        update: update
+      )
     )
   }
 }
@@ -61,13 +65,12 @@ extension ViewStore {
       state: state,
       loggingOptions: loggingOptions,
       clock: clock,
-      context: DependencyContext.forStore(of: R.self, clock: ownClock(clock), update: update)
+      context: DependencyContext.forStore(
+        of: R.self,
+        clock: StoreContexts.ownClock(clock),
+        update: update
+      )
     )
   }
-}
-
-/// The store's clock, when it is not the default one.
-package func ownClock<C: Clock<Duration>>(_ clock: C) -> (any Clock<Duration>)? {
-  C.self == ContinuousClock.self ? nil : clock
 }
 #endif

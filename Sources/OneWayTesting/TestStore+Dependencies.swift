@@ -40,7 +40,7 @@ extension TestStore {
       making: reducer,
       state: state,
       clock: clock,
-      context: DependencyContext.forStore(of: R.self, clock: ownClock(clock)) {
+      context: DependencyContext.forStore(of: R.self, clock: StoreContexts.ownClock(clock)) {
         $0.context = .test
         update(&$0)
       },

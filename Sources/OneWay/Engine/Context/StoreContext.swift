@@ -56,7 +56,12 @@ package enum StoreContexts {
   package static func forNewStore<R, C: Clock<Duration>>(of reducer: R.Type, clock: C)
     -> (any StoreContext)?
   {
-    source?.contextForNewStore(of: reducer, clock: C.self == ContinuousClock.self ? nil : clock)
+    source?.contextForNewStore(of: reducer, clock: ownClock(clock))
+  }
+
+  /// A store's clock when it has one of its own; `nil` for the default `ContinuousClock`.
+  package static func ownClock<C: Clock<Duration>>(_ clock: C) -> (any Clock<Duration>)? {
+    C.self == ContinuousClock.self ? nil : clock
   }
 }
 
